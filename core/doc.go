@@ -1,0 +1,30 @@
+// Package core implements element-wise alternating least squares with
+// popularity-weighted missing data (eALS; He, Zhang, Kan and Chua,
+// "Fast Matrix Factorization for Online Recommendation with Implicit
+// Feedback", SIGIR 2016), its incremental update for streaming
+// interactions, the baselines the paper compares it with (item popularity,
+// the vector-wise ALS of Hu et al., and BPR), and the paper's two
+// evaluation protocols.
+//
+// The package is pure Go: it knows nothing of the browser, so the same code
+// is tested natively and runs under GOOS=js GOARCH=wasm in the page.
+//
+// # Model
+//
+// A Dataset holds implicit feedback: distinct (user, item) pairs, each
+// observed with value 1, stored as compressed rows by user and by item.
+// Train fits user factors P and item factors Q minimising
+//
+//	L = Σ_{(u,i)∈R} w_ui (1 − p_u·q_i)² + Σ_u Σ_{i∉R_u} c_i (p_u·q_i)²
+//	    + λ (Σ_u ‖p_u‖² + Σ_i ‖q_i‖²)
+//
+// where c_i = c0 f_i^α / Σ_j f_j^α weights a missing entry of item i by the
+// item's popularity f_i. Each coordinate update is the exact minimiser of L
+// in that coordinate (eqs. 12 and 13 of the paper), so L never increases
+// within an epoch. The caches S^q = Σ_i c_i q_i q_iᵀ and S^p = PᵀP make an
+// epoch cost O((M+N)K² + |R|K).
+//
+// Model.Update folds one new interaction into a trained model in
+// O(K² + (|R_u|+|R_i|)K) (Algorithm 2), growing the model for a user or item
+// it has never seen.
+package core

@@ -1,0 +1,168 @@
+package core
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Model is a trained (or training) eALS model: user factors P, item factors
+// Q, the missing-data weight of every item, the caches S^p = PᵀP and
+// S^q = Σ_i c_i q_i q_iᵀ, and the observed entries it has learnt from.
+// Its methods are not safe for concurrent use.
+type Model struct {
+	cfg    Config
+	k      int
+	p, q   []float64 // row-major: user u is p[u*k : u*k+k]
+	c      []float64 // missing-data weight of each item
+	sp, sq []float64 // k×k caches, kept equal to their definitions
+	users  observed  // items of each user, with weights
+	items  observed  // users of each item, with weights
+	rng    *rand.Rand
+	work   scratch // buffers for online updates
+}
+
+// NewModel returns a model of d with factors drawn from N(0, InitStd²) and
+// the item weights of d's popularity; it has not been trained. Train and
+// Trainer improve it.
+func NewModel(d *Dataset, cfg Config) (*Model, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if d == nil || d.Len() == 0 {
+		return nil, ErrEmpty
+	}
+	k := cfg.K
+	m := &Model{
+		cfg:   cfg,
+		k:     k,
+		p:     make([]float64, d.NumUsers()*k),
+		q:     make([]float64, d.NumItems()*k),
+		c:     ItemWeights(d.ItemCounts(), cfg.C0, cfg.Alpha),
+		sp:    make([]float64, k*k),
+		sq:    make([]float64, k*k),
+		users: newObserved(d.byUser, 1),
+		items: newObserved(d.byItem, 1),
+		rng:   rand.New(rand.NewPCG(cfg.Seed, 0x65414c53)), // "eALS"
+	}
+	for j := range m.p {
+		m.p[j] = m.rng.NormFloat64() * cfg.InitStd
+	}
+	for j := range m.q {
+		m.q[j] = m.rng.NormFloat64() * cfg.InitStd
+	}
+	m.refreshCaches(cfg.threads())
+	return m, nil
+}
+
+func (m *Model) refreshCaches(threads int) {
+	gram(m.sp, m.p, m.k, nil, threads)
+	gram(m.sq, m.q, m.k, m.c, threads)
+}
+
+// Config returns the configuration the model was built with.
+func (m *Model) Config() Config { return m.cfg }
+
+// K returns the number of latent factors.
+func (m *Model) K() int { return m.k }
+
+// NumUsers returns the number of users, including any added online.
+func (m *Model) NumUsers() int { return len(m.p) / m.k }
+
+// NumItems returns the number of items, including any added online.
+func (m *Model) NumItems() int { return len(m.q) / m.k }
+
+// UserVector returns a copy of p_u.
+func (m *Model) UserVector(u int32) []float64 {
+	return append([]float64(nil), m.user(u)...)
+}
+
+// ItemVector returns a copy of q_i.
+func (m *Model) ItemVector(i int32) []float64 {
+	return append([]float64(nil), m.item(i)...)
+}
+
+func (m *Model) user(u int32) []float64 { return m.p[int(u)*m.k : int(u)*m.k+m.k] }
+func (m *Model) item(i int32) []float64 { return m.q[int(i)*m.k : int(i)*m.k+m.k] }
+
+// ItemWeights returns a copy of the missing-data weights c_i.
+func (m *Model) ItemWeights() []float64 { return append([]float64(nil), m.c...) }
+
+// UserCache returns a copy of S^p = PᵀP, row-major k×k.
+func (m *Model) UserCache() []float64 { return append([]float64(nil), m.sp...) }
+
+// ItemCache returns a copy of S^q = Σ_i c_i q_i q_iᵀ, row-major k×k.
+func (m *Model) ItemCache() []float64 { return append([]float64(nil), m.sq...) }
+
+// UserItems returns the items the model has observed for user u, with the
+// weight of each observation. The slices are shared: do not modify them.
+func (m *Model) UserItems(u int32) (items []int32, weights []float64) {
+	return m.users.idx[u], m.users.w[u]
+}
+
+// ItemUsers returns the users the model has observed for item i, with the
+// weight of each observation. The slices are shared: do not modify them.
+func (m *Model) ItemUsers(i int32) (users []int32, weights []float64) {
+	return m.items.idx[i], m.items.w[i]
+}
+
+// Score returns the predicted preference p_u·q_i.
+func (m *Model) Score(u, i int32) float64 { return dot(m.user(u), m.item(i)) }
+
+// Scores returns the predicted preference of user u for every item, in dst
+// if it is large enough.
+func (m *Model) Scores(u int32, dst []float64) []float64 {
+	n := m.NumItems()
+	if cap(dst) < n {
+		dst = make([]float64, n)
+	}
+	dst = dst[:n]
+	p := m.user(u)
+	for i := range dst {
+		dst[i] = dot(p, m.q[i*m.k:i*m.k+m.k])
+	}
+	return dst
+}
+
+// AddUser grows the model by a user with no history and a random vector,
+// as Algorithm 2 initialises a new user, and returns its id.
+func (m *Model) AddUser() int32 {
+	u := int32(m.NumUsers())
+	v := m.randomVector()
+	m.p = append(m.p, v...)
+	m.users.addRow()
+	addOuter(m.sp, 1, make([]float64, m.k), v)
+	return u
+}
+
+// AddItem grows the model by an item with no history and a random vector,
+// and returns its id. Its missing-data weight stays 0 until its first
+// interaction (see Update).
+func (m *Model) AddItem() int32 {
+	i := int32(m.NumItems())
+	m.q = append(m.q, m.randomVector()...)
+	m.c = append(m.c, 0)
+	m.items.addRow()
+	return i
+}
+
+func (m *Model) randomVector() []float64 {
+	v := make([]float64, m.k)
+	for f := range v {
+		v[f] = m.rng.NormFloat64() * m.cfg.InitStd
+	}
+	return v
+}
+
+func (m *Model) checkUser(u int32) error {
+	if u < 0 || int(u) >= m.NumUsers() {
+		return fmt.Errorf("core: unknown user id %d (the model has %d users)", u, m.NumUsers())
+	}
+	return nil
+}
+
+func (m *Model) checkItem(i int32) error {
+	if i < 0 || int(i) >= m.NumItems() {
+		return fmt.Errorf("core: unknown item id %d (the model has %d items)", i, m.NumItems())
+	}
+	return nil
+}

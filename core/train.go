@@ -1,0 +1,194 @@
+package core
+
+import (
+	"sync"
+	"time"
+)
+
+// Trainer runs eALS epochs (Algorithm 1) on a model, whole or in chunks so
+// that a caller such as a browser page can do other work between them.
+type Trainer struct {
+	m       *Model
+	threads int
+	epochs  int // completed
+	items   bool
+	next    int // next row of the current pass
+	work    []scratch
+}
+
+// NewTrainer returns a trainer for a new model of d.
+func NewTrainer(d *Dataset, cfg Config) (*Trainer, error) {
+	m, err := NewModel(d, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return NewTrainerFor(m), nil
+}
+
+// NewTrainerFor returns a trainer that continues training m, including the
+// interactions it has learnt online.
+func NewTrainerFor(m *Model) *Trainer {
+	t := &Trainer{m: m, threads: m.cfg.threads()}
+	t.work = make([]scratch, t.threads)
+	return t
+}
+
+// Model returns the model being trained. Between steps it is consistent:
+// its caches match its factors.
+func (t *Trainer) Model() *Model { return t.m }
+
+// Epochs returns the number of completed epochs.
+func (t *Trainer) Epochs() int { return t.epochs }
+
+// Progress returns how far the current epoch has got, in [0, 1).
+func (t *Trainer) Progress() float64 {
+	m := t.m
+	total := m.NumUsers() + m.NumItems()
+	done := t.next
+	if t.items {
+		done += m.NumUsers()
+	}
+	return float64(done) / float64(total)
+}
+
+// Epoch runs the rest of the current epoch.
+func (t *Trainer) Epoch() {
+	for !t.Step(-1) {
+	}
+}
+
+// Step updates rows of the current pass until it has covered about budget
+// observed entries (at least one row; a negative budget means no limit), and
+// reports whether that completed an epoch. An epoch updates every user
+// against S^q, recomputes S^p, updates every item against S^p, then
+// recomputes S^q, so the caches are current whenever Step returns.
+func (t *Trainer) Step(budget int) (epochDone bool) {
+	m := t.m
+	side := &m.users
+	if t.items {
+		side = &m.items
+	}
+	end := len(side.idx)
+	stop := end
+	if budget >= 0 {
+		cost := 0
+		for stop = t.next; stop < end && (stop == t.next || cost < budget); stop++ {
+			cost += len(side.idx[stop])
+		}
+	}
+	t.pass(t.next, stop)
+	t.next = stop
+	if stop < end {
+		return false
+	}
+	t.next = 0
+	if !t.items {
+		gram(m.sp, m.p, m.k, nil, t.threads)
+		t.items = true
+		return false
+	}
+	gram(m.sq, m.q, m.k, m.c, t.threads)
+	t.items = false
+	t.epochs++
+	return true
+}
+
+// pass updates rows [a, b) of the current side, split into contiguous runs
+// of about equal cost over the goroutines. Rows of one side depend only on
+// the other side and its cache, which the pass does not change, so the
+// result is the same for any split.
+func (t *Trainer) pass(a, b int) {
+	if t.threads <= 1 || b-a < 2*t.threads {
+		t.rows(&t.work[0], a, b)
+		return
+	}
+	side := &t.m.users
+	if t.items {
+		side = &t.m.items
+	}
+	total := 0
+	for r := a; r < b; r++ {
+		total += len(side.idx[r]) + t.m.k
+	}
+	var wg sync.WaitGroup
+	start, cost := a, 0
+	for w := 0; w < t.threads; w++ {
+		end := b
+		if w < t.threads-1 {
+			target := total * (w + 1) / t.threads
+			for end = start; end < b && cost < target; end++ {
+				cost += len(side.idx[end]) + t.m.k
+			}
+		}
+		wg.Add(1)
+		go func(s *scratch, lo, hi int) {
+			defer wg.Done()
+			t.rows(s, lo, hi)
+		}(&t.work[w], start, end)
+		start = end
+	}
+	wg.Wait()
+}
+
+func (t *Trainer) rows(s *scratch, a, b int) {
+	m := t.m
+	for r := a; r < b; r++ {
+		if t.items {
+			m.solveItem(s, int32(r), nil)
+		} else {
+			m.solveUser(s, int32(r), nil)
+		}
+	}
+}
+
+// solveUser runs eq. (12) over every factor of user u. A user with no
+// observations keeps its vector: Algorithm 1 has nothing to fit it to, and
+// Algorithm 2 starts a new user from a random vector.
+func (m *Model) solveUser(s *scratch, u int32, trace *[]FactorStep) {
+	items := m.users.idx[u]
+	if len(items) == 0 {
+		return
+	}
+	x := m.user(u)
+	n := s.gather(x, m.q, items, m.users.w[u], m.c, 0)
+	s.sweep(x, n, m.sq, 1, m.cfg.Lambda, trace)
+}
+
+// solveItem runs eq. (13) over every factor of item i.
+func (m *Model) solveItem(s *scratch, i int32, trace *[]FactorStep) {
+	users := m.items.idx[i]
+	if len(users) == 0 {
+		return
+	}
+	x := m.item(i)
+	ci := m.c[i]
+	n := s.gather(x, m.p, users, m.items.w[i], nil, ci)
+	s.sweep(x, n, m.sp, ci, m.cfg.Lambda, trace)
+}
+
+// EpochInfo describes a completed training epoch.
+type EpochInfo struct {
+	Epoch   int     // 1-based
+	Seconds float64 // wall time of the epoch, excluding the callback
+}
+
+// Train builds a model of d and runs cfg.Epochs epochs. After each epoch it
+// calls onEpoch, if not nil; an error from onEpoch stops training and is
+// returned with the model as it stands.
+func Train(d *Dataset, cfg Config, onEpoch func(*Model, EpochInfo) error) (*Model, error) {
+	t, err := NewTrainer(d, cfg)
+	if err != nil {
+		return nil, err
+	}
+	for e := 1; e <= cfg.Epochs; e++ {
+		start := time.Now()
+		t.Epoch()
+		info := EpochInfo{Epoch: e, Seconds: time.Since(start).Seconds()}
+		if onEpoch != nil {
+			if err := onEpoch(t.m, info); err != nil {
+				return t.m, err
+			}
+		}
+	}
+	return t.m, nil
+}
