@@ -1,0 +1,178 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Online runs the paper's online protocol on a time-ordered stream (as
+// Dataset.TimeSplit returns it): for each interaction it ranks every item
+// for the interaction's user, scores the rank of the interaction's item,
+// then, if the recommender is a Learner, folds the interaction in with
+// Update on that same object, so its state carries on to the next one.
+// It runs in chunks (Step) so a page can repaint between them.
+type Online struct {
+	train   *Dataset
+	stream  []Interaction
+	r       Recommender
+	learner Learner // nil: the "no updates" replay
+	opts    EvalOptions
+	every   int // curve spacing
+
+	next     int
+	sum      tally
+	buckets  []tally
+	newUsers int
+	newItems int
+	curve    []CurvePoint
+	updates  []float64
+	earlier  map[int32][]int32 // each user's stream items so far
+	scores   []float64
+	exclude  []int32
+	err      error
+}
+
+// OnlineResult is the outcome of an online replay so far.
+type OnlineResult struct {
+	Metrics                       // over all test interactions so far
+	NewUserTests  int             // test interactions whose user had no training interaction
+	NewItemTests  int             // test interactions whose item had no training interaction
+	ByHistory     []HistoryBucket // by the test user's number of past interactions (Figure 8)
+	Curve         []CurvePoint    // cumulative metrics every CurveEvery test interactions, and at the end
+	UpdateSeconds []float64       // wall time of each Update; empty when r is not a Learner
+}
+
+// CurvePoint is the cumulative result after the first Tests interactions.
+type CurvePoint struct {
+	Tests int
+	Metrics
+}
+
+// NewOnline prepares the replay of stream, the interactions that follow
+// train in time, on r. If r is a Learner it learns from each interaction
+// after being judged on it; wrap it in Frozen for the "no updates" replay.
+// Invalid arguments are reported by Step.
+func NewOnline(train *Dataset, stream []Interaction, r Recommender, opts EvalOptions) *Online {
+	o := &Online{train: train, stream: stream, r: r, opts: opts, earlier: map[int32][]int32{}}
+	o.learner, _ = r.(Learner)
+	o.buckets = make([]tally, len(historyEdges))
+	o.every = opts.CurveEvery
+	if o.every == 0 {
+		o.every = max(1, (len(stream)+99)/100)
+	}
+	switch {
+	case train == nil:
+		o.err = errors.New("core: online evaluation needs the training data set, got nil")
+	case r == nil:
+		o.err = errors.New("core: online evaluation needs a recommender, got nil")
+	default:
+		o.err = opts.check()
+	}
+	return o
+}
+
+// Step replays up to budget more interactions (at least one; a negative
+// budget means all that are left) and reports whether the stream is done.
+// An interaction that cannot be scored, or an Update that fails, stops the
+// replay with an error, which every later Step returns too.
+func (o *Online) Step(budget int) (done bool, err error) {
+	if o.err != nil {
+		return true, o.err
+	}
+	stop := len(o.stream)
+	if budget >= 0 && o.next+max(budget, 1) < stop {
+		stop = o.next + max(budget, 1)
+	}
+	n := o.opts.topN()
+	for ; o.next < stop; o.next++ {
+		x := o.stream[o.next]
+		if err := checkCase(o.train, o.r, x); err != nil {
+			o.err = fmt.Errorf("core: online interaction %d: %v", o.next, err)
+			return true, o.err
+		}
+		trained := o.train.UserItems(x.User)
+		seen := o.earlier[x.User]
+		o.scores = o.r.Scores(x.User, o.scores)
+		var exclude []int32
+		if o.opts.ExcludeSeen {
+			o.exclude = append(append(o.exclude[:0], trained...), seen...)
+			exclude = o.exclude
+		}
+		rank := Rank(o.scores, x.Item, exclude)
+		o.sum.add(rank, n)
+		o.buckets[historyBucket(len(trained)+len(seen))].add(rank, n)
+		if len(trained) == 0 {
+			o.newUsers++
+		}
+		if len(o.train.ItemUsers(x.Item)) == 0 {
+			o.newItems++
+		}
+		if o.learner != nil {
+			start := time.Now()
+			err := o.learner.Update(x.User, x.Item)
+			o.updates = append(o.updates, time.Since(start).Seconds())
+			if err != nil {
+				o.next++ // this interaction was judged
+				o.err = fmt.Errorf("core: online update %d (user %d, item %d): %w", o.next-1, x.User, x.Item, err)
+				return true, o.err
+			}
+		}
+		o.earlier[x.User] = append(seen, x.Item)
+		if o.sum.n%o.every == 0 || o.next+1 == len(o.stream) {
+			o.curve = append(o.curve, CurvePoint{Tests: o.sum.n, Metrics: o.sum.metrics()})
+		}
+	}
+	return o.next == len(o.stream), nil
+}
+
+// Progress returns the share of the stream replayed, in [0, 1].
+func (o *Online) Progress() float64 {
+	if len(o.stream) == 0 {
+		return 1
+	}
+	return float64(o.next) / float64(len(o.stream))
+}
+
+// Result returns the outcome so far. Its slices are copies, so they stay
+// valid while the replay goes on.
+func (o *Online) Result() OnlineResult {
+	res := OnlineResult{
+		Metrics:       o.sum.metrics(),
+		NewUserTests:  o.newUsers,
+		NewItemTests:  o.newItems,
+		ByHistory:     HistoryBuckets(),
+		Curve:         append([]CurvePoint(nil), o.curve...),
+		UpdateSeconds: append([]float64(nil), o.updates...),
+	}
+	for k := range res.ByHistory {
+		res.ByHistory[k].Metrics = o.buckets[k].metrics()
+	}
+	return res
+}
+
+// EvaluateOnline replays the whole stream at once.
+func EvaluateOnline(r Recommender, train *Dataset, stream []Interaction, opts EvalOptions) (OnlineResult, error) {
+	o := NewOnline(train, stream, r, opts)
+	_, err := o.Step(-1)
+	return o.Result(), err
+}
+
+// Frozen hides the Update method of a Learner, so that the online protocol
+// replays the stream on it without learning: the paper's "no updates"
+// reference.
+func Frozen(r Recommender) Recommender { return frozen{r} }
+
+type frozen struct{ r Recommender }
+
+func (f frozen) NumItems() int                           { return f.r.NumItems() }
+func (f frozen) Scores(u int32, dst []float64) []float64 { return f.r.Scores(u, dst) }
+
+// NumUsers forwards the wrapped recommender's user count when it has one,
+// so the protocol's range checks still apply.
+func (f frozen) NumUsers() int {
+	if uc, ok := f.r.(userCounter); ok {
+		return uc.NumUsers()
+	}
+	return int(^uint32(0) >> 1)
+}
