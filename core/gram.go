@@ -34,16 +34,32 @@ func gram(dst, m []float64, k int, w []float64, threads int) {
 
 // gramRows accumulates the upper triangle of rows f = first, first+step, …
 // of the gram matrix; interleaving the rows evens out their lengths k−f.
+// It adds four matrix rows' outer products per pass over dst, so each entry
+// of dst is loaded and stored once per four rows instead of once per row.
 func gramRows(dst, m []float64, n, k int, w []float64, first, step int) {
-	for r := 0; r < n; r++ {
-		row := m[r*k : r*k+k]
-		wr := 1.0
-		if w != nil {
-			wr = w[r]
-			if wr == 0 {
-				continue
+	weight := func(r int) float64 {
+		if w == nil {
+			return 1
+		}
+		return w[r]
+	}
+	r := 0
+	for ; r+3 < n; r += 4 {
+		r0, r1 := m[r*k:r*k+k], m[(r+1)*k:(r+1)*k+k]
+		r2, r3 := m[(r+2)*k:(r+2)*k+k], m[(r+3)*k:(r+3)*k+k]
+		w0, w1, w2, w3 := weight(r), weight(r+1), weight(r+2), weight(r+3)
+		for f := first; f < k; f += step {
+			c0, c1, c2, c3 := w0*r0[f], w1*r1[f], w2*r2[f], w3*r3[f]
+			d := dst[f*k+f : f*k+k]
+			a0, a1, a2, a3 := r0[f:], r1[f:len(r0)], r2[f:len(r0)], r3[f:len(r0)]
+			for g := range d {
+				d[g] += (c0*a0[g] + c1*a1[g]) + (c2*a2[g] + c3*a3[g])
 			}
 		}
+	}
+	for ; r < n; r++ {
+		row := m[r*k : r*k+k]
+		wr := weight(r)
 		for f := first; f < k; f += step {
 			cf := wr * row[f]
 			d := dst[f*k+f : f*k+k]

@@ -17,6 +17,7 @@ type Model struct {
 	sp, sq []float64 // k×k caches, kept equal to their definitions
 	users  observed  // items of each user, with weights
 	items  observed  // users of each item, with weights
+	pcg    *rand.PCG // the state behind rng, kept to clone it
 	rng    *rand.Rand
 	work   scratch // buffers for online updates
 }
@@ -42,8 +43,9 @@ func NewModel(d *Dataset, cfg Config) (*Model, error) {
 		sq:    make([]float64, k*k),
 		users: newObserved(d.byUser, 1),
 		items: newObserved(d.byItem, 1),
-		rng:   rand.New(rand.NewPCG(cfg.Seed, 0x65414c53)), // "eALS"
+		pcg:   rand.NewPCG(cfg.Seed, 0x65414c53), // "eALS"
 	}
+	m.rng = rand.New(m.pcg)
 	for j := range m.p {
 		m.p[j] = m.rng.NormFloat64() * cfg.InitStd
 	}
@@ -165,4 +167,22 @@ func (m *Model) checkItem(i int32) error {
 		return fmt.Errorf("core: unknown item id %d (the model has %d items)", i, m.NumItems())
 	}
 	return nil
+}
+
+// Clone returns an independent copy of m, for instance to compare a model
+// that keeps learning online with one that does not.
+func (m *Model) Clone() *Model {
+	c := *m
+	c.p = append([]float64(nil), m.p...)
+	c.q = append([]float64(nil), m.q...)
+	c.c = append([]float64(nil), m.c...)
+	c.sp = append([]float64(nil), m.sp...)
+	c.sq = append([]float64(nil), m.sq...)
+	c.users = m.users.clone()
+	c.items = m.items.clone()
+	pcg := *m.pcg
+	c.pcg = &pcg
+	c.rng = rand.New(c.pcg)
+	c.work = scratch{}
+	return &c
 }

@@ -66,3 +66,12 @@ func (o *observed) nnz() int {
 	}
 	return n
 }
+
+func (o observed) clone() observed {
+	c := observed{idx: make([][]int32, len(o.idx)), w: make([][]float64, len(o.w))}
+	for r := range o.idx {
+		c.idx[r] = slices.Clip(slices.Clone(o.idx[r]))
+		c.w[r] = slices.Clip(slices.Clone(o.w[r]))
+	}
+	return c
+}

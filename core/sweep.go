@@ -33,27 +33,34 @@ func (s *scratch) ensure(n, k int) {
 func (s *scratch) gather(x, other []float64, ids []int32, ws []float64, cs []float64, c float64) int {
 	k, n := len(x), len(ids)
 	s.ensure(n, k)
-	blk, pred := s.block[:n*k], s.pred[:n]
+	blk := s.block[:n*k]
+	x = x[:k]
 	for j, id := range ids {
 		row := other[int(id)*k : int(id)*k+k]
-		for f, v := range row {
-			blk[f*n+j] = v
+		// Four partial sums keep the prediction's additions independent.
+		var d0, d1, d2, d3 float64
+		f := 0
+		for ; f+3 < k; f += 4 {
+			v0, v1, v2, v3 := row[f], row[f+1], row[f+2], row[f+3]
+			blk[f*n+j] = v0
+			blk[(f+1)*n+j] = v1
+			blk[(f+2)*n+j] = v2
+			blk[(f+3)*n+j] = v3
+			d0 += x[f] * v0
+			d1 += x[f+1] * v1
+			d2 += x[f+2] * v2
+			d3 += x[f+3] * v3
 		}
+		for ; f < k; f++ {
+			blk[f*n+j] = row[f]
+			d0 += x[f] * row[f]
+		}
+		s.pred[j] = (d0 + d1) + (d2 + d3)
 		if cs != nil {
 			c = cs[id]
 		}
 		s.a[j] = ws[j] - c
 		s.wr[j] = ws[j]
-		pred[j] = 0
-	}
-	for f, xf := range x {
-		if xf == 0 {
-			continue
-		}
-		g := blk[f*n : f*n+n]
-		for j, v := range g {
-			pred[j] += xf * v
-		}
 	}
 	return n
 }
@@ -77,30 +84,35 @@ type FactorStep struct {
 func (s *scratch) sweep(x []float64, n int, S []float64, sScale, lambda float64, trace *[]FactorStep) {
 	k := len(x)
 	a, wr, pred := s.a[:n], s.wr[:n], s.pred[:n]
+	A, B, C := observedSums(s.block[:n], a, wr, pred)
 	for f := 0; f < k; f++ {
 		g := s.block[f*n : f*n+n]
-		A, B, C := observedSums(g, a, wr, pred)
 		srow := S[f*k : f*k+k]
 		old := x[f]
 		sx := (dot(x, srow) - old*srow[f]) * sScale
 		observedNum := C - B + old*A
 		sff := srow[f] * sScale
 		denom := A + sff + lambda
-		if !(denom > 0) {
-			// Only λ = 0 with a vanishing column gets here: the objective
-			// is flat in this coordinate, so keeping it is a minimiser.
-			continue
+		nw := old
+		if denom > 0 {
+			nw = (observedNum - sx) / denom
 		}
-		nw := (observedNum - sx) / denom
+		// Otherwise λ = 0 and the column vanishes: the objective is flat in
+		// this coordinate, so keeping it is a minimiser.
 		x[f] = nw
-		if d := nw - old; d != 0 {
-			for j, v := range g {
-				pred[j] += d * v
-			}
-		}
 		if trace != nil {
 			*trace = append(*trace, FactorStep{Factor: f, Old: old, New: nw, Observed: observedNum,
 				Cached: sx, ObservedDenom: A, CachedDenom: sff, Lambda: lambda})
+		}
+		d := nw - old
+		if f+1 < k {
+			// Moving the predictions by this step and summing for the next
+			// factor share one pass over the neighbours.
+			A, B, C = shiftAndSum(d, g, s.block[(f+1)*n:(f+2)*n], a, wr, pred)
+		} else if d != 0 {
+			for j, v := range g {
+				pred[j] += d * v
+			}
 		}
 	}
 }
@@ -109,25 +121,36 @@ func (s *scratch) sweep(x []float64, n int, S []float64, sScale, lambda float64,
 // C = Σ wr_j g_j, two neighbours at a time so that the additions of
 // alternate neighbours do not wait on each other.
 func observedSums(g, a, wr, pred []float64) (A, B, C float64) {
+	return shiftAndSum(0, g, g, a, wr, pred)
+}
+
+// shiftAndSum adds d·prev to pred, then returns the sums of observedSums
+// for the factor whose gathered column is g.
+func shiftAndSum(d float64, prev, g, a, wr, pred []float64) (A, B, C float64) {
 	var A1, B1, C1 float64
 	n := len(g)
-	a, wr, pred = a[:n], wr[:n], pred[:n]
+	prev, a, wr, pred = prev[:n], a[:n], wr[:n], pred[:n]
 	j := 0
 	for ; j+1 < n; j += 2 {
+		p0 := pred[j] + d*prev[j]
+		p1 := pred[j+1] + d*prev[j+1]
+		pred[j], pred[j+1] = p0, p1
 		v0, v1 := g[j], g[j+1]
 		av0, av1 := a[j]*v0, a[j+1]*v1
 		A += av0 * v0
 		A1 += av1 * v1
-		B += av0 * pred[j]
-		B1 += av1 * pred[j+1]
+		B += av0 * p0
+		B1 += av1 * p1
 		C += wr[j] * v0
 		C1 += wr[j+1] * v1
 	}
 	if j < n {
+		p := pred[j] + d*prev[j]
+		pred[j] = p
 		v := g[j]
 		av := a[j] * v
 		A += av * v
-		B += av * pred[j]
+		B += av * p
 		C += wr[j] * v
 	}
 	return A + A1, B + B1, C + C1

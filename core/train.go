@@ -33,8 +33,9 @@ func NewTrainerFor(m *Model) *Trainer {
 	return t
 }
 
-// Model returns the model being trained. Between steps it is consistent:
-// its caches match its factors.
+// Model returns the model being trained. Its caches S^p and S^q match its
+// factors whenever an epoch has just completed; Update and Remove need that,
+// so call them only between epochs.
 func (t *Trainer) Model() *Model { return t.m }
 
 // Epochs returns the number of completed epochs.
@@ -61,7 +62,7 @@ func (t *Trainer) Epoch() {
 // observed entries (at least one row; a negative budget means no limit), and
 // reports whether that completed an epoch. An epoch updates every user
 // against S^q, recomputes S^p, updates every item against S^p, then
-// recomputes S^q, so the caches are current whenever Step returns.
+// recomputes S^q, so both caches are current when an epoch completes.
 func (t *Trainer) Step(budget int) (epochDone bool) {
 	m := t.m
 	side := &m.users

@@ -1,0 +1,108 @@
+package core
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// sortReference ranks every item by a full sort.
+func sortReference(scores []float64, exclude []int32) []Ranked {
+	var all []Ranked
+	for i, s := range scores {
+		if !slices.Contains(exclude, int32(i)) {
+			all = append(all, Ranked{Item: int32(i), Score: s})
+		}
+	}
+	slices.SortFunc(all, func(a, b Ranked) int {
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return int(a.Item - b.Item)
+	})
+	return all
+}
+
+func TestTopNAndRankMatchFullSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 200; trial++ {
+		n := 1 + rng.IntN(60)
+		scores := make([]float64, n)
+		for i := range scores {
+			scores[i] = float64(rng.IntN(8)) // many ties
+		}
+		var exclude []int32
+		for i := 0; i < n; i++ {
+			if rng.IntN(5) == 0 {
+				exclude = append(exclude, int32(i))
+			}
+		}
+		ref := sortReference(scores, exclude)
+		top := 1 + rng.IntN(n+3)
+		got := TopN(scores, top, exclude)
+		want := ref[:min(top, len(ref))]
+		if !slices.Equal(got, want) {
+			t.Fatalf("TopN(%v, %d, %v) = %v, want %v", scores, top, exclude, got, want)
+		}
+		for pos, r := range ref {
+			if rank := Rank(scores, r.Item, exclude); rank != pos {
+				t.Fatalf("Rank of item %d = %d, full sort puts it at %d", r.Item, rank, pos)
+			}
+		}
+	}
+	if TopN([]float64{1, 2}, 0, nil) != nil {
+		t.Fatal("TopN with n = 0 returned items")
+	}
+}
+
+func TestMetricsByHand(t *testing.T) {
+	scores := []float64{0.1, 0.9, 0.5, 0.5, 0.2}
+	// Order: 1 (0.9), 2 (0.5), 3 (0.5, tie after the smaller id), 4, 0.
+	for _, c := range []struct {
+		target  int32
+		exclude []int32
+		rank    int
+		hr3     float64
+		ndcg3   float64
+	}{
+		{1, nil, 0, 1, 1},
+		{3, nil, 2, 1, 0.5},
+		{3, []int32{1}, 1, 1, 1 / math.Log2(3)},
+		{0, nil, 4, 0, 0},
+		{0, []int32{1, 2}, 2, 1, 0.5},
+	} {
+		rank := Rank(scores, c.target, c.exclude)
+		if rank != c.rank || HitRatio(rank, 3) != c.hr3 || math.Abs(NDCG(rank, 3)-c.ndcg3) > 1e-15 {
+			t.Errorf("target %d exclude %v: rank %d HR %v NDCG %v; want %d %v %v",
+				c.target, c.exclude, rank, HitRatio(rank, 3), NDCG(rank, 3), c.rank, c.hr3, c.ndcg3)
+		}
+	}
+}
+
+func TestRecommendExcludesSeenOnlyWhenAsked(t *testing.T) {
+	m := trainedSmall(t, 17)
+	seen, _ := m.UserItems(1)
+	all, err := m.Recommend(1, m.NumItems(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, _ := m.Recommend(1, m.NumItems(), true)
+	if len(all) != m.NumItems() || len(fresh) != m.NumItems()-len(seen) {
+		t.Fatalf("%d and %d items; want %d and %d", len(all), len(fresh), m.NumItems(), m.NumItems()-len(seen))
+	}
+	for _, r := range fresh {
+		if slices.Contains(seen, r.Item) {
+			t.Fatalf("seen item %d recommended with excludeSeen", r.Item)
+		}
+		if r.Score != m.Score(1, r.Item) {
+			t.Fatalf("score %v, model says %v", r.Score, m.Score(1, r.Item))
+		}
+	}
+	if _, err := m.Recommend(int32(m.NumUsers()), 5, false); err == nil {
+		t.Fatal("unknown user accepted")
+	}
+}

@@ -1,0 +1,89 @@
+package core
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const yelpHead = "user_id\tbusiness_id\tstars\tdate\ttimestamp\n"
+
+func TestReadEventsFormats(t *testing.T) {
+	yelp := yelpHead + "ann\tpizza\t5\t2011-01-26\t1296000000\r\n\nbob\ttacos\t3\t2011-01-27\t1296086400\n"
+	got, err := ReadEvents(strings.NewReader(yelp), "y.tsv", FormatYelp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Event{{"ann", "pizza", 1296000000}, {"bob", "tacos", 1296086400}}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("yelp events %v, want %v", got, want)
+	}
+	paper := "0\t12\t1\t1000\n1 7 5 999\n"
+	got, err = ReadEvents(strings.NewReader(paper), "p.rating", FormatPaper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[1] != (Event{"1", "7", 999}) {
+		t.Fatalf("paper events %v", got)
+	}
+	if DetectFormat([]byte(yelp)) != FormatYelp || DetectFormat([]byte(paper)) != FormatPaper {
+		t.Fatal("format detection failed")
+	}
+}
+
+func TestReadEventsErrorsNameFileAndLine(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		format     Format
+		want       string
+	}{
+		{"short.tsv", yelpHead + "a\tb\t5\t2011-01-01\t1\nc\td\t5\n", FormatYelp, "short.tsv:3: 3 tab-separated columns, want 5"},
+		{"ts.tsv", yelpHead + "a\tb\t5\t2011-01-01\tyesterday\n", FormatYelp, `ts.tsv:2: timestamp "yesterday" is not an integer`},
+		{"head.tsv", "user\tbusiness\tstars\tdate\ttimestamp\n", FormatYelp, `head.tsv:1: header column 1 is "user"`},
+		{"empty.tsv", "", FormatYelp, "empty.tsv: no interactions"},
+		{"only-header.tsv", yelpHead, FormatYelp, "only-header.tsv: no interactions"},
+		{"p.rating", "1 2 3 4\n1 2 3\n", FormatPaper, "p.rating:2: 3 columns, want 4"},
+		{"p2.rating", "1 2 3 4.5\n", FormatPaper, `p2.rating:1: timestamp "4.5"`},
+		{"x", "1 2 3 4\n", "csv", `unknown format "csv"`},
+	} {
+		_, err := ReadEvents(strings.NewReader(c.text), c.name, c.format)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+	_, err := ReadEvents(strings.NewReader(""), "e", FormatPaper)
+	if !errors.Is(err, ErrEmpty) {
+		t.Errorf("an empty file should wrap ErrEmpty: %v", err)
+	}
+}
+
+func TestReadFileAutoDetects(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "log.tsv")
+	if err := os.WriteFile(path, []byte(yelpHead+"a\tx\t5\td\t10\nb\tx\t4\td\t11\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := ReadFile(path, "auto")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.NumUsers() != 2 || d.NumItems() != 1 {
+		t.Fatalf("%d users %d items", d.NumUsers(), d.NumItems())
+	}
+	if _, err := ReadFile(filepath.Join(dir, "missing"), ""); err == nil {
+		t.Fatal("a missing file read without error")
+	}
+}
+
+func TestReadPhoenix10Core(t *testing.T) {
+	d := yelp10core(t)
+	if d.NumUsers() != 3536 || d.NumItems() != 2841 || d.Len() != 103976 {
+		t.Fatalf("Phoenix 10-core: %d users, %d items, %d interactions; PROVENANCE.md says 3,536, 2,841, 103,976",
+			d.NumUsers(), d.NumItems(), d.Len())
+	}
+	if k, err := d.KCore(10); err != nil || k.Len() != d.Len() {
+		t.Fatalf("the 10-core is not its own 10-core: %v", err)
+	}
+}
