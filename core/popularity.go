@@ -1,0 +1,60 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Popularity recommends the same list to everyone: items by their number
+// of interactions, most first. Update counts one more interaction, so it
+// follows the stream in the online protocol.
+type Popularity struct {
+	counts []int
+}
+
+// NewPopularity counts the interactions of each item of d.
+func NewPopularity(d *Dataset) (*Popularity, error) {
+	if d == nil {
+		return nil, errors.New("core: popularity needs a data set, got nil")
+	}
+	return &Popularity{counts: d.ItemCounts()}, nil
+}
+
+// NumItems returns the number of items, including any added since.
+func (p *Popularity) NumItems() int { return len(p.counts) }
+
+// Count returns the number of interactions item i has had.
+func (p *Popularity) Count(i int32) int { return p.counts[i] }
+
+// Scores returns every item's count, whoever u is.
+func (p *Popularity) Scores(u int32, dst []float64) []float64 {
+	if cap(dst) < len(p.counts) {
+		dst = make([]float64, len(p.counts))
+	}
+	dst = dst[:len(p.counts)]
+	for i, c := range p.counts {
+		dst[i] = float64(c)
+	}
+	return dst
+}
+
+// Update counts one more interaction with item i. Popularity ignores who
+// made it, but a negative user id is still an error.
+func (p *Popularity) Update(u, i int32) error {
+	if u < 0 {
+		return fmt.Errorf("core: unknown user id %d", u)
+	}
+	if err := checkID("item", i, len(p.counts)); err != nil {
+		return err
+	}
+	p.counts[i]++
+	return nil
+}
+
+// AddItem adds an item with no interactions and returns its id.
+func (p *Popularity) AddItem() int32 {
+	p.counts = append(p.counts, 0)
+	return int32(len(p.counts) - 1)
+}
+
+var _ Learner = (*Popularity)(nil)
