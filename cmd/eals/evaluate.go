@@ -24,7 +24,7 @@ func evaluate(o *options, d *core.Dataset, source string, stdout, stderr io.Writ
 		return err
 	}
 	s := &summary{
-		Model: o.model, Protocol: o.protocol, Data: source,
+		Model: o.model, Protocol: o.protocol, Data: source, NoUpdates: o.noUpdates,
 		Users: d.NumUsers(), Items: d.NumItems(), Train: trainSet.Len(), Test: len(test),
 		TopN: o.eval.TopN, ExcludeSeen: o.eval.ExcludeSeen, Params: params(o, d),
 	}
@@ -53,6 +53,9 @@ func evaluate(o *options, d *core.Dataset, source string, stdout, stderr io.Writ
 		}
 		s.setMetrics(ev.Result())
 	} else {
+		if o.noUpdates {
+			rec = core.Frozen(rec)
+		}
 		ev := core.NewOnline(trainSet, test, rec, o.eval)
 		for {
 			done, err := ev.Step(200)

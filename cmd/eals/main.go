@@ -6,7 +6,7 @@
 //	eals -data PATH [-format auto|yelp|paper|pack] -model eals|als|bpr|pop
 //	     -protocol offline|online -k 32 -epochs 50 -c0 512 -alpha 0.4
 //	     -lambda 0.01 -wnew 1 -topn 100 -threads 1 -seed 1
-//	     [-exclude-seen] [-json] [-bpr-lr 0.05] [-online-iters N]
+//	     [-exclude-seen] [-no-updates] [-json] [-bpr-lr 0.05] [-online-iters N]
 //	eals -synthetic users,items,interactions[,zipf] [-out FILE]
 //
 // With -json it prints one JSON object per line: one per training epoch,

@@ -100,6 +100,18 @@ func TestJSONLinesForEveryModelAndProtocol(t *testing.T) {
 	}
 }
 
+func TestNoUpdatesNeverLearns(t *testing.T) {
+	args := []string{"-synthetic", "100,60,1500", "-protocol", "online", "-epochs", "2", "-k", "4"}
+	frozen := runJSON(t, append(args, "-no-updates")...)[2]
+	learning := runJSON(t, args...)[2]
+	if _, ok := frozen["update_ms_median"]; ok || frozen["no_updates"] != true {
+		t.Errorf("-no-updates still timed updates: %v", frozen)
+	}
+	if _, ok := learning["update_ms_median"]; !ok || frozen["hr"] == learning["hr"] && frozen["ndcg"] == learning["ndcg"] {
+		t.Errorf("updates changed nothing: with %v, without %v", learning, frozen)
+	}
+}
+
 func TestSyntheticFileRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "syn.rating")
 	var out bytes.Buffer
@@ -184,6 +196,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-synthetic", "10,x,5"}, `"x" is not a whole number`, true},
 		{[]string{"-synthetic", "10,10,101"}, "only 100 distinct pairs", true},
 		{[]string{"-out", "x"}, "give -synthetic too", true},
+		{[]string{"-no-updates"}, "online protocol only", true},
 		{[]string{"-synthetic", "5,5,5", "-data", "x"}, "leave out -data", true},
 		{[]string{"-data", filepath.Join(dir, "missing.tsv")}, "missing.tsv", false},
 		{[]string{"-data", garbage, "-format", "paper"}, "bad.tsv:1: 3 columns", false},

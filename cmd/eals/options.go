@@ -23,6 +23,7 @@ type options struct {
 	bpr                           core.BPRConfig
 	eval                          core.EvalOptions
 	json                          bool
+	noUpdates                     bool
 	syn                           synthSpec
 }
 
@@ -82,6 +83,7 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	fs.Uint64Var(&o.cfg.Seed, "seed", o.cfg.Seed, "random seed")
 	fs.IntVar(&o.eval.TopN, "topn", core.DefaultTopN, "cut-off n of HR@n and NDCG@n")
 	fs.BoolVar(&o.eval.ExcludeSeen, "exclude-seen", false, "leave the user's known items out of the ranking (the paper keeps them)")
+	fs.BoolVar(&o.noUpdates, "no-updates", false, "online protocol: judge every interaction but never update the model (the paper's reference)")
 	fs.BoolVar(&o.json, "json", false, "print JSON lines: one per epoch, then a summary")
 	fs.Float64Var(&o.bpr.LearnRate, "bpr-lr", o.bpr.LearnRate, "BPR learning rate")
 	fs.Float64Var(&o.bpr.InitStd, "bpr-init-std", o.bpr.InitStd, "standard deviation of BPR's initial factors")
@@ -115,6 +117,9 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	}
 	if math.IsNaN(o.split) || o.split <= 0 || o.split >= 1 {
 		return nil, usagef("-split %v is invalid: the training share must be strictly between 0 and 1", o.split)
+	}
+	if o.noUpdates && o.protocol != "online" {
+		return nil, usagef("-no-updates applies to the online protocol only")
 	}
 	if o.out != "" && o.synthetic == "" {
 		return nil, usagef("-out writes a synthetic data set: give -synthetic too")

@@ -21,6 +21,7 @@ type summary struct {
 	Test               int            `json:"test"`
 	TopN               int            `json:"topn"`
 	ExcludeSeen        bool           `json:"exclude_seen"`
+	NoUpdates          bool           `json:"no_updates,omitempty"`
 	Params             map[string]any `json:"params"`
 	HR                 float64        `json:"hr"`
 	NDCG               float64        `json:"ndcg"`
@@ -119,6 +120,9 @@ func (r *reporter) summary(s *summary) error {
 	}
 	if s.ExcludeSeen {
 		proto += ", known items excluded"
+	}
+	if s.NoUpdates {
+		proto += ", no updates"
 	}
 	fmt.Fprintf(w, "protocol\t%s\n", proto)
 	fmt.Fprintf(w, "data\t%s\n", s.Data)
