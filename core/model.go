@@ -1,9 +1,6 @@
 package core
 
-import (
-	"fmt"
-	"math/rand/v2"
-)
+import "math/rand/v2"
 
 // Model is a trained (or training) eALS model: user factors P, item factors
 // Q, the missing-data weight of every item, the caches S^p = PᵀP and
@@ -155,19 +152,8 @@ func (m *Model) randomVector() []float64 {
 	return v
 }
 
-func (m *Model) checkUser(u int32) error {
-	if u < 0 || int(u) >= m.NumUsers() {
-		return fmt.Errorf("core: unknown user id %d (the model has %d users)", u, m.NumUsers())
-	}
-	return nil
-}
-
-func (m *Model) checkItem(i int32) error {
-	if i < 0 || int(i) >= m.NumItems() {
-		return fmt.Errorf("core: unknown item id %d (the model has %d items)", i, m.NumItems())
-	}
-	return nil
-}
+func (m *Model) checkUser(u int32) error { return checkID("user", u, m.NumUsers()) }
+func (m *Model) checkItem(i int32) error { return checkID("item", i, m.NumItems()) }
 
 // Clone returns an independent copy of m, for instance to compare a model
 // that keeps learning online with one that does not.
