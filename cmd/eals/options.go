@@ -67,6 +67,20 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	o := &options{cfg: core.DefaultConfig(), bpr: core.DefaultBPRConfig()}
 	fs := flag.NewFlagSet("eals", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: eals [-data PATH] [-format auto|yelp|paper|pack] [-model eals|als|bpr|pop]
+            [-protocol offline|online] [-k 32] [-epochs 50] [-c0 512] [-alpha 0.4] [-lambda 0.01]
+            [-wnew 1] [-topn 100] [-threads 1] [-seed 1] [-exclude-seen] [-no-updates] [-json]
+       eals -synthetic users,items,interactions[,zipf] [-out FILE]
+
+Trains a recommender and evaluates it with the paper's offline (leave-one-out)
+or online (train on the first 90% by time, then recommend, score and update
+for each later interaction) protocol.
+
+flags:
+`)
+		fs.PrintDefaults()
+	}
 	fs.StringVar(&o.data, "data", defaultData(), "interaction log to read (TSV, paper format or data pack); EALS_DATA sets its folder")
 	fs.StringVar(&o.format, "format", "auto", "format of -data: "+strings.Join(formats, ", "))
 	fs.StringVar(&o.model, "model", "eals", "recommender: "+strings.Join(models, ", "))
