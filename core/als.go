@@ -159,9 +159,12 @@ func (a *ALS) pass(items bool) {
 // minimiser in that vector and it is kept.
 func (a *ALS) solve(s *alsScratch, items bool, r int32) {
 	k := a.k
-	side, other, cache, x := &a.users, a.q, a.sq, a.user(r)
+	var side *observed
+	var other, cache, x []float64
 	if items {
 		side, other, cache, x = &a.items, a.p, a.sp, a.item(r)
+	} else {
+		side, other, cache, x = &a.users, a.q, a.sq, a.user(r)
 	}
 	ids, ws := side.idx[r], side.w[r]
 	if len(ids) == 0 {

@@ -191,23 +191,33 @@ func TestALSAndUniformEALSAgree(t *testing.T) {
 }
 
 func TestALSParallelEpochIsBitwiseSequential(t *testing.T) {
-	d := clustered(t, 90, 50, 3, 8, 3)
-	cfg := alsConfig()
-	cfg.Epochs = 3
-	one, err := core.TrainALS(d, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Threads = 3
-	three, err := core.TrainALS(d, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for u := int32(0); int(u) < d.NumUsers(); u++ {
-		a, b := one.UserVector(u), three.UserVector(u)
-		for f := range a {
-			if a[f] != b[f] {
-				t.Fatalf("user %d factor %d: %v with 1 thread, %v with 3", u, f, a[f], b[f])
+	// More users than items, and more items than users.
+	for _, d := range []*core.Dataset{clustered(t, 90, 50, 3, 8, 3), clustered(t, 30, 120, 3, 8, 3)} {
+		cfg := alsConfig()
+		cfg.Epochs = 3
+		one, err := core.TrainALS(d, cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Threads = 3
+		three, err := core.TrainALS(d, cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for u := int32(0); int(u) < d.NumUsers(); u++ {
+			a, b := one.UserVector(u), three.UserVector(u)
+			for f := range a {
+				if a[f] != b[f] {
+					t.Fatalf("user %d factor %d: %v with 1 thread, %v with 3", u, f, a[f], b[f])
+				}
+			}
+		}
+		for i := int32(0); int(i) < d.NumItems(); i++ {
+			a, b := one.ItemVector(i), three.ItemVector(i)
+			for f := range a {
+				if a[f] != b[f] {
+					t.Fatalf("item %d factor %d: %v with 1 thread, %v with 3", i, f, a[f], b[f])
+				}
 			}
 		}
 	}
