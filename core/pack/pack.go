@@ -2,16 +2,28 @@
 // self-describing msgpack encoding of a Yelp subset (interactions and
 // business metadata). It is pure Go, shared by the native tools and the
 // WebAssembly page.
+//
+// The layout, field by field, and the rules Decode enforces are described
+// in assets/pack-schema.md.
 package pack
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
 
 	"github.com/ealslive/ealslive/core"
 )
 
 // Schema is the version of the pack layout this package reads and writes.
 const Schema = 1
+
+// magic opens every pack. It is written as a msgpack string, so a pack is a
+// plain sequence of msgpack values and its first bytes never change.
+const magic = "eALS Live pack"
 
 // Item is a business's metadata, indexed by the data set's item id.
 type Item struct {
@@ -25,10 +37,31 @@ type Item struct {
 
 // Subset records how the pack's interactions were chosen.
 type Subset struct {
-	K               int    // iterative k-core over distinct pairs
+	K               int    // iterative k-core over distinct pairs (0 or 1: none)
 	Category        string // only businesses in this category, if not ""
 	City            string // only businesses in this city, if not ""
-	MaxInteractions int    // keep at most this many (latest) interactions, if > 0
+	MaxInteractions int    // keep at most this many (latest) interactions, if > 0, after the k-core
+}
+
+// String describes the subset in a few words, for summaries and the page.
+func (s Subset) String() string {
+	var parts []string
+	if s.Category != "" {
+		parts = append(parts, "category "+s.Category)
+	}
+	if s.City != "" {
+		parts = append(parts, "city "+s.City)
+	}
+	if s.K > 1 {
+		parts = append(parts, strconv.Itoa(s.K)+"-core")
+	}
+	if s.MaxInteractions > 0 {
+		parts = append(parts, "latest "+strconv.Itoa(s.MaxInteractions)+" interactions")
+	}
+	if len(parts) == 0 {
+		return "all interactions"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Pack is a decoded data pack.
@@ -40,11 +73,53 @@ type Pack struct {
 	Data    *core.Dataset // users are dense numbers; times are whole days in Unix seconds (00:00 UTC)
 }
 
-// Encode returns the msgpack encoding of p.
-func Encode(p *Pack) ([]byte, error) { return nil, errors.New("pack: not implemented yet") }
+// Errors that Decode wraps, so a caller can tell a file that is not a pack
+// from a damaged pack. Every error also reads well on its own.
+var (
+	// ErrNotPack means the input does not start like a pack at all.
+	ErrNotPack = errors.New("not an eALS Live data pack")
+	// ErrTruncated means the input ends before the pack does.
+	ErrTruncated = errors.New("the data pack is truncated (incomplete download?)")
+	// ErrInvalid means the pack is well-formed msgpack but its content
+	// breaks a rule of the schema.
+	ErrInvalid = errors.New("the data pack is damaged")
+)
 
-// Decode validates and decodes a pack.
-func Decode(b []byte) (*Pack, error) { return nil, errors.New("pack: not implemented yet") }
+// VersionError reports a pack written with a schema this package does not
+// read.
+type VersionError struct {
+	Found int64 // the schema version in the pack
+}
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("pack: the data pack has schema version %d, but this program reads only version %d (rebuild the pack with the matching cmd/build)", e.Found, Schema)
+}
 
 // IsPack reports whether head, the first bytes of a file, look like a pack.
-func IsPack(head []byte) bool { return false }
+// It looks only at the magic string, so packs of other schema versions are
+// recognised too and Decode can say which version it found.
+func IsPack(head []byte) bool {
+	return bytes.HasPrefix(head, magicBytes())
+}
+
+// magicBytes is the msgpack encoding of magic: a fixstr header and the text.
+func magicBytes() []byte {
+	return append([]byte{0xa0 | byte(len(magic))}, magic...)
+}
+
+// ReadFile reads and decodes a pack from a file.
+func ReadFile(path string) (*Pack, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	p, err := Decode(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return p, nil
+}
+
+// userKey is the key a decoded pack gives user u: Yelp's user ids are not
+// shipped, so users are known by their dense numbers.
+func userKey(u int) string { return strconv.Itoa(u) }

@@ -1,0 +1,162 @@
+package pack
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/vmihailenco/msgpack/v5"
+)
+
+// Field names of the body map. They are part of the schema.
+const (
+	fieldSource       = "source"
+	fieldLicense      = "license"
+	fieldSubset       = "subset"
+	fieldUsers        = "users"
+	fieldCategories   = "categories"
+	fieldCities       = "cities"
+	fieldItems        = "items"
+	fieldInteractions = "interactions"
+
+	fieldK        = "k"
+	fieldCategory = "category"
+	fieldCity     = "city"
+	fieldMax      = "max"
+
+	fieldID    = "id"
+	fieldName  = "name"
+	fieldLat   = "lat"
+	fieldLon   = "lon"
+	fieldStars = "stars"
+
+	fieldUser = "user"
+	fieldItem = "item"
+	fieldDay  = "day"
+)
+
+// Encode returns the msgpack encoding of p. It checks p against the same
+// rules as Decode, so what it writes always decodes. User keys are not
+// written: the decoded pack calls user u "u". Interactions are written in
+// time order (a stable sort by time of p.Data's input order), and every
+// time must be 00:00 UTC of a day.
+func Encode(p *Pack) ([]byte, error) {
+	w, err := fromPack(p)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.validate(); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	e := msgpack.NewEncoder(&buf)
+	if err := w.write(e); err != nil {
+		return nil, fmt.Errorf("pack: encoding: %v", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// write emits the pack. Keys come in a fixed order and numbers in their
+// shortest msgpack form, so equal packs give identical bytes.
+func (w *wire) write(e *msgpack.Encoder) error {
+	ew := &errWriter{e: e}
+	ew.str(magic)
+	ew.uint(Schema)
+	ew.mapLen(8)
+
+	ew.str(fieldSource)
+	ew.str(w.source)
+	ew.str(fieldLicense)
+	ew.str(w.license)
+
+	ew.str(fieldSubset)
+	ew.mapLen(4)
+	ew.str(fieldK)
+	ew.uint(w.subset.K)
+	ew.str(fieldCategory)
+	ew.str(w.subset.Category)
+	ew.str(fieldCity)
+	ew.str(w.subset.City)
+	ew.str(fieldMax)
+	ew.uint(w.subset.MaxInteractions)
+
+	ew.str(fieldUsers)
+	ew.uint(w.users)
+	ew.str(fieldCategories)
+	ew.strs(w.categories)
+	ew.str(fieldCities)
+	ew.strs(w.cities)
+
+	ew.str(fieldItems)
+	ew.mapLen(7)
+	ew.str(fieldID)
+	ew.strs(w.id)
+	ew.str(fieldName)
+	ew.strs(w.name)
+	ew.str(fieldCity)
+	ew.ints(w.city)
+	ew.str(fieldCategories)
+	ew.arrayLen(len(w.itemCats))
+	for _, c := range w.itemCats {
+		ew.ints(c)
+	}
+	ew.str(fieldLat)
+	ew.floats(w.lat)
+	ew.str(fieldLon)
+	ew.floats(w.lon)
+	ew.str(fieldStars)
+	ew.floats(w.stars)
+
+	ew.str(fieldInteractions)
+	ew.mapLen(3)
+	ew.str(fieldUser)
+	ew.ints(w.user)
+	ew.str(fieldItem)
+	ew.ints(w.item)
+	ew.str(fieldDay)
+	ew.ints(w.day)
+	return ew.err
+}
+
+// errWriter keeps the first error so write reads as the layout it emits.
+type errWriter struct {
+	e   *msgpack.Encoder
+	err error
+}
+
+func (w *errWriter) keep(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+func (w *errWriter) str(s string)   { w.keep(w.e.EncodeString(s)) }
+func (w *errWriter) uint(n int)     { w.keep(w.e.EncodeUint(uint64(n))) }
+func (w *errWriter) mapLen(n int)   { w.keep(w.e.EncodeMapLen(n)) }
+func (w *errWriter) arrayLen(n int) { w.keep(w.e.EncodeArrayLen(n)) }
+
+func (w *errWriter) strs(ss []string) {
+	w.arrayLen(len(ss))
+	for _, s := range ss {
+		w.str(s)
+	}
+}
+
+func (w *errWriter) ints(xs []int32) {
+	w.arrayLen(len(xs))
+	for _, x := range xs {
+		w.keep(w.e.EncodeInt(int64(x)))
+	}
+}
+
+// floats writes each number as float32 when that is exact (Yelp's stars
+// are), else as float64, so nothing is lost and common values stay short.
+func (w *errWriter) floats(xs []float64) {
+	w.arrayLen(len(xs))
+	for _, x := range xs {
+		if f := float32(x); float64(f) == x {
+			w.keep(w.e.EncodeFloat32(f))
+		} else {
+			w.keep(w.e.EncodeFloat64(x))
+		}
+	}
+}

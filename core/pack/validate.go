@@ -1,0 +1,192 @@
+package pack
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"unicode/utf8"
+)
+
+// invalid formats a content error. Every one names the field and the entry,
+// so a visitor's bug report says exactly what was wrong.
+func invalid(format string, args ...any) error {
+	return fmt.Errorf("pack: "+format+": %w", append(args, ErrInvalid)...)
+}
+
+// validate checks every rule of the schema that msgpack itself cannot
+// express. After it returns nil, toPack cannot fail and the data set is
+// exactly what the columns say: no pair is collapsed, no id is out of range.
+func (w *wire) validate() error {
+	for _, f := range []struct{ name, s string }{
+		{"source", w.source}, {"license", w.license},
+		{"subset category", w.subset.Category}, {"subset city", w.subset.City},
+	} {
+		if !utf8.ValidString(f.s) {
+			return invalid("the %s note is not valid UTF-8 text", f.name)
+		}
+	}
+	if w.subset.K < 0 || w.subset.K > math.MaxInt32 {
+		return invalid("subset k = %d is not in [0, %d]", w.subset.K, math.MaxInt32)
+	}
+	if w.subset.MaxInteractions < 0 || w.subset.MaxInteractions > math.MaxInt32 {
+		return invalid("subset max = %d is not in [0, %d]", w.subset.MaxInteractions, math.MaxInt32)
+	}
+	if err := w.validateTables(); err != nil {
+		return err
+	}
+	if err := w.validateItems(); err != nil {
+		return err
+	}
+	return w.validateInteractions()
+}
+
+func (w *wire) validateTables() error {
+	seen := make(map[string]int, len(w.categories))
+	for k, c := range w.categories {
+		switch {
+		case c == "":
+			return invalid("category %d is empty", k)
+		case !utf8.ValidString(c):
+			return invalid("category %d (%q) is not valid UTF-8 text", k, c)
+		}
+		if j, dup := seen[c]; dup {
+			return invalid("category %q is listed twice (entries %d and %d)", c, j, k)
+		}
+		seen[c] = k
+	}
+	clear(seen)
+	for k, c := range w.cities {
+		if !utf8.ValidString(c) {
+			return invalid("city %d (%q) is not valid UTF-8 text", k, c)
+		}
+		if j, dup := seen[c]; dup {
+			return invalid("city %q is listed twice (entries %d and %d)", c, j, k)
+		}
+		seen[c] = k
+	}
+	return nil
+}
+
+func (w *wire) validateItems() error {
+	n := len(w.id)
+	for _, col := range []struct {
+		name string
+		len  int
+	}{
+		{"name", len(w.name)}, {"city", len(w.city)}, {"categories", len(w.itemCats)},
+		{"lat", len(w.lat)}, {"lon", len(w.lon)}, {"stars", len(w.stars)},
+	} {
+		if col.len != n {
+			return invalid("item columns disagree: id has %d entries but %s has %d", n, col.name, col.len)
+		}
+	}
+	ids := make(map[string]int, n)
+	for i := 0; i < n; i++ {
+		id := w.id[i]
+		switch {
+		case id == "":
+			return invalid("item %d has an empty business id", i)
+		case !utf8.ValidString(id):
+			return invalid("item %d: business id %q is not valid UTF-8 text", i, id)
+		case !utf8.ValidString(w.name[i]):
+			return invalid("item %d (%s): name %q is not valid UTF-8 text", i, id, w.name[i])
+		}
+		if j, dup := ids[id]; dup {
+			return invalid("business id %q is listed twice (items %d and %d)", id, j, i)
+		}
+		ids[id] = i
+		if c := w.city[i]; c < 0 || int(c) >= len(w.cities) {
+			return invalid("item %d (%s): city number %d is out of range [0, %d)", i, id, c, len(w.cities))
+		}
+		cats := w.itemCats[i]
+		for k, c := range cats {
+			if c < 0 || int(c) >= len(w.categories) {
+				return invalid("item %d (%s): category number %d is out of range [0, %d)", i, id, c, len(w.categories))
+			}
+			for _, prev := range cats[:k] {
+				if prev == c {
+					return invalid("item %d (%s): category %q is given twice", i, id, w.categories[c])
+				}
+			}
+		}
+		if x := w.lat[i]; !(x >= -90 && x <= 90) {
+			return invalid("item %d (%s): latitude %v is not a number in [-90, 90]", i, id, x)
+		}
+		if x := w.lon[i]; !(x >= -180 && x <= 180) {
+			return invalid("item %d (%s): longitude %v is not a number in [-180, 180]", i, id, x)
+		}
+		if x := w.stars[i]; !(x >= 0 && x <= 5) {
+			return invalid("item %d (%s): stars %v is not a number in [0, 5]", i, id, x)
+		}
+	}
+	return nil
+}
+
+func (w *wire) validateInteractions() error {
+	n := len(w.user)
+	if len(w.item) != n || len(w.day) != n {
+		return invalid("interaction columns disagree: user has %d entries, item %d, day %d", n, len(w.item), len(w.day))
+	}
+	if n == 0 {
+		return invalid("the pack holds no interactions (empty data set)")
+	}
+	// Users are dense numbers with nothing but their interactions, so each
+	// must have one; this also bounds the user count by the input's size.
+	if w.users < 1 || w.users > n {
+		return invalid("%d users declared for %d interactions (need 1 to %d: every user has an interaction)", w.users, n, n)
+	}
+	items := len(w.id)
+	perUser := make([]int32, w.users+1) // then the start of each user's run
+	day := int64(0)
+	for k := 0; k < n; k++ {
+		u, i, dd := w.user[k], w.item[k], int64(w.day[k])
+		if u < 0 || int(u) >= w.users {
+			return invalid("interaction %d: user %d is out of range [0, %d)", k, u, w.users)
+		}
+		if i < 0 || int(i) >= items {
+			return invalid("interaction %d: item %d is out of range [0, %d)", k, i, items)
+		}
+		switch {
+		case k == 0 && (dd < 0 || dd > maxDay):
+			return invalid("interaction 0: day %d is not a day in 1970..9999", dd)
+		case dd < 0:
+			return invalid("interaction %d: days go backwards (day %d comes after day %d); interactions must be in time order", k, day+dd, day)
+		}
+		day += dd
+		if day > maxDay {
+			return invalid("interaction %d: day %d is past the year 9999", k, day)
+		}
+		perUser[u+1]++
+	}
+	for u := 0; u < w.users; u++ {
+		if perUser[u+1] == 0 {
+			return invalid("user %d has no interaction (users must be numbered densely)", u)
+		}
+		perUser[u+1] += perUser[u]
+	}
+	return w.checkDistinct(perUser)
+}
+
+// checkDistinct rejects a pair that occurs twice. Duplicates are rejected
+// rather than collapsed: the packer writes distinct pairs, so a repeat
+// means the columns were damaged. Sorting each user's (item, position)
+// keys is cheaper than a map of all pairs, and Decode runs in the page.
+func (w *wire) checkDistinct(start []int32) error {
+	keys := make([]int64, len(w.user))
+	next := slices.Clone(start[:len(start)-1])
+	for k, u := range w.user {
+		keys[next[u]] = int64(w.item[k])<<32 | int64(k)
+		next[u]++
+	}
+	for u := 0; u+1 < len(start); u++ {
+		row := keys[start[u]:start[u+1]]
+		slices.Sort(row)
+		for j := 1; j < len(row); j++ {
+			if row[j]>>32 == row[j-1]>>32 {
+				first, again := int32(row[j-1]), int32(row[j])
+				return invalid("interaction %d repeats the pair (user %d, item %d) of interaction %d", again, u, row[j]>>32, first)
+			}
+		}
+	}
+	return nil
+}
