@@ -18,8 +18,9 @@ all: build
 build: site
 
 # The data pack is a build output made from ../shared; it is never committed.
+# Other subsets: make pack PACKFLAGS='-category Restaurants' (see go run ./cmd/build pack -h).
 pack:
-	$(GO) run ./cmd/build pack -data $(DATA) -out web/yelp.msgpack
+	$(GO) run ./cmd/build pack -data $(DATA) -out web/yelp.msgpack $(PACKFLAGS)
 
 wasm: wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/app.wasm ./cmd/build
@@ -56,8 +57,10 @@ bench:
 bench-web: build
 	@echo "browser benchmark: not yet"
 
+# The seed corpus (core/pack/testdata/fuzz) also runs in every plain go test.
+FUZZTIME ?= 30s
 fuzz:
-	@echo "fuzz targets: not yet"
+	$(GO) test -run='^$$' -fuzz=FuzzDecode -fuzztime=$(FUZZTIME) ./core/pack/
 
 clean:
 	rm -rf $(SITE) web/app.wasm web/yelp.msgpack wasm_exec.js
