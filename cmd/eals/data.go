@@ -52,13 +52,9 @@ func readData(path, format string) (*core.Dataset, error) {
 	if format != "pack" {
 		return core.ReadFile(path, core.Format(format))
 	}
-	b, err := os.ReadFile(path)
+	p, err := pack.ReadFile(path)
 	if err != nil {
 		return nil, err
-	}
-	p, err := pack.Decode(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return p.Data, nil
 }
