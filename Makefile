@@ -51,8 +51,10 @@ test-wasm:
 test-browser: build
 	@echo "browser tests: not yet"
 
+# Medians: pipe through benchstat, or read the five runs of each line.
+BENCHCOUNT ?= 5
 bench:
-	$(GO) test -run='^$$' -bench=. -benchtime=2s -count=5 ./core/
+	$(GO) test -run='^$$' -bench=. -benchtime=2s -count=$(BENCHCOUNT) ./core/...
 
 bench-web: build
 	@echo "browser benchmark: not yet"
