@@ -33,7 +33,7 @@ site: pack wasm
 	$(GO) run ./cmd/build site -out $(SITE) -prefix "$(PREFIX)"
 
 serve: build
-	$(GO) run ./cmd/build serve -dir $(SITE) -addr $(ADDR)
+	$(GO) run ./cmd/build serve -dir $(SITE) -addr $(ADDR) -prefix "$(PREFIX)"
 
 test: lint test-native test-wasm test-browser
 
@@ -48,16 +48,20 @@ test-native:
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASMEXEC)" $(PKGS_WASM)
 
+# Headless Chromium (/usr/bin/chromium, or $$CHROMIUM) on locally served
+# builds of the site; screenshots go to screenshots/.
 test-browser: build
-	@echo "browser tests: not yet"
+	$(GO) vet -tags browser ./cmd/build
+	$(GO) test -tags browser -count=1 -timeout=20m -run='^Test' ./cmd/build
 
 # Medians: pipe through benchstat, or read the five runs of each line.
 BENCHCOUNT ?= 5
 bench:
 	$(GO) test -run='^$$' -bench=. -benchtime=2s -count=$(BENCHCOUNT) ./core/...
 
+# One full visit in headless Chromium: prints a table of the page's timings.
 bench-web: build
-	@echo "browser benchmark: not yet"
+	$(GO) test -tags browser -count=1 -timeout=20m -run='^$$' -bench=BenchmarkPage -benchtime=1x ./cmd/build
 
 # The seed corpus (core/pack/testdata/fuzz) also runs in every plain go test.
 # Short minimisation: at the default 60 s the fuzzer spends most of its time

@@ -1,0 +1,120 @@
+package app
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ealslive/ealslive/core/pack"
+)
+
+// catalog indexes the businesses of the pack for browsing: search by name,
+// filter by category and city, most reviewed first.
+type catalog struct {
+	items      []pack.Item
+	names      []string // lower-cased, for search
+	ids        map[string]int32
+	reviews    []int   // training interactions of each business
+	popular    []int32 // ids, most reviewed first
+	categories []facet // most common first
+	cities     []facet
+}
+
+// facet is a category or city with the number of businesses in it.
+type facet struct {
+	Name  string
+	Count int
+}
+
+// query is what a visitor is looking for; empty fields match everything.
+type query struct {
+	Text, Category, City string
+}
+
+func newCatalog(items []pack.Item, reviews []int) *catalog {
+	c := &catalog{items: items, reviews: reviews}
+	c.names = make([]string, len(items))
+	c.ids = make(map[string]int32, len(items))
+	cats, cities := map[string]int{}, map[string]int{}
+	for i, it := range items {
+		c.names[i] = strings.ToLower(it.Name)
+		c.ids[it.ID] = int32(i)
+		for _, k := range it.Categories {
+			cats[k]++
+		}
+		if it.City != "" {
+			cities[it.City]++
+		}
+	}
+	c.popular = make([]int32, len(items))
+	for i := range c.popular {
+		c.popular[i] = int32(i)
+	}
+	slices.SortStableFunc(c.popular, func(a, b int32) int {
+		if d := c.reviewCount(b) - c.reviewCount(a); d != 0 {
+			return d
+		}
+		return strings.Compare(c.names[a], c.names[b])
+	})
+	c.categories = facets(cats)
+	c.cities = facets(cities)
+	return c
+}
+
+func facets(m map[string]int) []facet {
+	out := make([]facet, 0, len(m))
+	for k, n := range m {
+		out = append(out, facet{k, n})
+	}
+	slices.SortFunc(out, func(a, b facet) int {
+		if a.Count != b.Count {
+			return b.Count - a.Count
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out
+}
+
+func (c *catalog) reviewCount(i int32) int {
+	if int(i) < len(c.reviews) {
+		return c.reviews[i]
+	}
+	return 0
+}
+
+// lookup returns the id of the business with Yelp id key.
+func (c *catalog) lookup(key string) (int32, bool) {
+	i, ok := c.ids[key]
+	return i, ok
+}
+
+// item returns the metadata of business i.
+func (c *catalog) item(i int32) pack.Item { return c.items[i] }
+
+// find returns up to limit businesses matching q, most reviewed first, and
+// how many match in all.
+func (c *catalog) find(q query, limit int) (ids []int32, total int) {
+	text := strings.ToLower(strings.TrimSpace(q.Text))
+	for _, i := range c.popular {
+		it := &c.items[i]
+		if q.City != "" && it.City != q.City {
+			continue
+		}
+		if q.Category != "" && !slices.Contains(it.Categories, q.Category) {
+			continue
+		}
+		if text != "" && !strings.Contains(c.names[i], text) {
+			continue
+		}
+		total++
+		if len(ids) < limit {
+			ids = append(ids, i)
+		}
+	}
+	return ids, total
+}
+
+// mostReviewed returns the n most reviewed businesses: the list a visitor
+// sees before the model is trained.
+func (c *catalog) mostReviewed(n int) []int32 {
+	return c.popular[:min(n, len(c.popular))]
+}

@@ -1,0 +1,68 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// browseLimit is how many matches the browser lists at once.
+const browseLimit = 30
+
+// catalogView lets the visitor find businesses by name, category and city
+// and like them.
+type catalogView struct {
+	app.Compo
+	Icategories []facet
+	Icities     []facet
+	Iquery      query
+	Iresults    []entry
+	Itotal      int
+}
+
+func newCatalogView() *catalogView { return &catalogView{} }
+
+func (c *catalogView) Categories(v []facet) *catalogView { c.Icategories = v; return c }
+func (c *catalogView) Cities(v []facet) *catalogView     { c.Icities = v; return c }
+func (c *catalogView) Query(v query) *catalogView        { c.Iquery = v; return c }
+func (c *catalogView) Results(v []entry, total int) *catalogView {
+	c.Iresults, c.Itotal = v, total
+	return c
+}
+
+func (c *catalogView) Render() app.UI {
+	shown := fmt.Sprintf("%s, most reviewed first", plural(c.Itotal, "match", "matches"))
+	if c.Itotal > len(c.Iresults) {
+		shown = fmt.Sprintf("The %d most reviewed of %s", len(c.Iresults), plural(c.Itotal, "match", "matches"))
+	}
+	return app.Section().ID("browse").Class("card card-browse").Body(
+		app.H2().Text("Find businesses you like"),
+		app.Div().Class("filters").Body(
+			app.Label().Class("filter filter-name").Body(
+				app.Span().Text("Name"),
+				// Not bound to the query: writing the value back while the
+				// visitor types would lose keystrokes.
+				app.Input().ID("search").Type("search").Placeholder("e.g. pizza, coffee, tacos").
+					AutoComplete(false).
+					OnInput(func(ctx app.Context, e app.Event) {
+						ctx.NewActionWithValue(actFilter, newFilterChange("text", ctx.JSSrc().Get("value").String()))
+					}),
+			),
+			newFacetPicker().Field("category").Label("Category").Any("Any category").
+				Facets(c.Icategories).Current(c.Iquery.Category),
+			newFacetPicker().Field("city").Label("City").Any("Any city").
+				Facets(c.Icities).Current(c.Iquery.City),
+		),
+		app.P().ID("browse-count").Class("caption").Text(shown+"."),
+		app.Ul().ID("browse-list").Class("browse").Body(
+			app.Range(c.Iresults).Slice(func(k int) app.UI {
+				e := c.Iresults[k]
+				return app.Li().Class("browse-item").DataSet("id", e.ID).Body(
+					businessText(e),
+					app.Span().Class("reviews").Text(plural(e.Reviews, "review", "reviews")),
+					likeButton(e),
+				)
+			}),
+		),
+	)
+}

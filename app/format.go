@@ -1,0 +1,88 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// thousands writes n with thousands separators: 103976 -> "103,976".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	for k, r := range s {
+		if k > 0 && (len(s)-k)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// millis writes a duration in milliseconds with the precision it deserves.
+func millis(ms float64) string {
+	switch {
+	case ms < 0.995:
+		return fmt.Sprintf("%.2f ms", ms)
+	case ms < 9.95:
+		return fmt.Sprintf("%.1f ms", ms)
+	default:
+		return fmt.Sprintf("%.0f ms", ms)
+	}
+}
+
+func durationMillis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// byteSize writes a size in kB or MB (powers of 1000, as browsers show).
+func byteSize(n int) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.0f kB", float64(n)/1e3)
+	default:
+		return fmt.Sprintf("%.2f MB", float64(n)/1e6)
+	}
+}
+
+// compact writes a large objective value briefly: 61234.5 -> "61.2k".
+func compact(v float64) string {
+	switch a := max(v, -v); {
+	case a >= 1e9:
+		return fmt.Sprintf("%.3gG", v/1e9)
+	case a >= 1e6:
+		return fmt.Sprintf("%.3gM", v/1e6)
+	case a >= 1e4:
+		return fmt.Sprintf("%.3gk", v/1e3)
+	case a >= 100:
+		return fmt.Sprintf("%.0f", v)
+	default:
+		return fmt.Sprintf("%.3g", v)
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return thousands(n) + " " + many
+}
+
+// when renders f's element only if cond holds; go-app drops the nil.
+// (go-app v9's If builds its element even when the condition is false.)
+func when(cond bool, f func() app.UI) app.UI {
+	if !cond {
+		return nil
+	}
+	return f()
+}

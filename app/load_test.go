@@ -1,0 +1,100 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/pack"
+)
+
+// smallPack encodes a pack of three users and three businesses over three
+// days.
+func smallPack(t *testing.T) []byte {
+	t.Helper()
+	day := int64(86400)
+	base := int64(1262304000) // 2010-01-01
+	events := []core.Event{
+		{User: "u1", Item: "a", Time: base}, {User: "u1", Item: "b", Time: base + day},
+		{User: "u2", Item: "a", Time: base + day}, {User: "u2", Item: "c", Time: base + 400*day},
+		{User: "u3", Item: "b", Time: base + 2*day},
+	}
+	d, err := core.NewDataset(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := make([]pack.Item, d.NumItems())
+	for i := range items {
+		id := d.ItemKey(int32(i))
+		items[i] = pack.Item{ID: id, Name: "Business " + id, Categories: []string{"Cafes"}, City: "Mesa", Lat: 33.4, Lon: -111.8, Stars: 4}
+	}
+	b, err := pack.Encode(&pack.Pack{Source: "test source", License: "test terms", Subset: pack.Subset{K: 1}, Items: items, Data: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestDescribe(t *testing.T) {
+	b := smallPack(t)
+	pk, err := pack.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := describe(pk, len(b))
+	want := dataInfo{Bytes: len(b), Users: 3, Items: 3, Reviews: 5, Subset: "all interactions",
+		Source: "test source", License: "test terms",
+		From: time.Date(2010, 1, 1, 0, 0, 0, 0, time.UTC), To: time.Date(2011, 2, 5, 0, 0, 0, 0, time.UTC)}
+	if *got != want {
+		t.Errorf("describe = %+v,\nwant %+v", *got, want)
+	}
+}
+
+func TestPackFailures(t *testing.T) {
+	good := smallPack(t)
+	version := len("eALS Live pack") + 1
+	other := append([]byte(nil), good...)
+	other[version] = 9
+	for _, tc := range []struct {
+		name  string
+		b     []byte
+		title string
+		says  string
+	}{
+		{"garbage", []byte("<!DOCTYPE html><title>Not found</title>"), "corrupted", "not an eALS Live data pack"},
+		{"truncated", good[:len(good)-7], "incomplete", "truncated"},
+		{"empty", nil, "incomplete", "empty"},
+		{"other version", other, "another version", "format version 9, but this page reads version 1"},
+		{"trailing bytes", append(append([]byte(nil), good...), 0xc0), "corrupted", "unexpected data"},
+	} {
+		_, err := pack.Decode(tc.b)
+		if err == nil {
+			t.Fatalf("%s: the pack decoded", tc.name)
+		}
+		f := packFailure("/web/yelp.msgpack", err)
+		if !strings.Contains(f.Title, tc.title) || !strings.Contains(f.Detail, tc.says) || f.Hint == "" {
+			t.Errorf("%s: failure %+v; want the title to say %q and the detail %q", tc.name, f, tc.title, tc.says)
+		}
+	}
+}
+
+func TestDownloadFailures(t *testing.T) {
+	missing := downloadFailure(&fetchError{URL: "/web/yelp.msgpack", Status: 404, Reason: "Not Found"})
+	if missing.Title != "The data is missing" || !strings.Contains(missing.Detail, "HTTP 404") || !strings.Contains(missing.Hint, "make pack") {
+		t.Errorf("404: %+v", missing)
+	}
+	offline := downloadFailure(fmt.Errorf("wrapped: %w", &fetchError{URL: "/web/yelp.msgpack", Reason: "TypeError: Failed to fetch"}))
+	if offline.Title != "The data could not be downloaded" || !strings.Contains(offline.Detail, "Failed to fetch") {
+		t.Errorf("network error: %+v", offline)
+	}
+	server := downloadFailure(&fetchError{URL: "/x", Status: 500, Reason: "Internal Server Error"})
+	if !strings.Contains(server.Detail, "HTTP 500") {
+		t.Errorf("500: %+v", server)
+	}
+	if _, err := fetchBytes("/web/yelp.msgpack"); !errors.As(err, new(*fetchError)) {
+		t.Errorf("outside a browser fetchBytes gives %v, want a fetchError", err)
+	}
+}

@@ -1,0 +1,39 @@
+package app
+
+import (
+	"encoding/json"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// pageMetrics are the page's own timings, published as JSON in
+// window.ealsLiveMetrics for the browser tests and benchmark to read. All
+// times are milliseconds on the page's clock (performance.now, which
+// starts at navigation).
+type pageMetrics struct {
+	Stage               string    `json:"stage"`
+	CrossOriginIsolated bool      `json:"crossOriginIsolated"` // the clock is 5 µs, not 100 µs
+	PackBytes           int       `json:"packBytes"`
+	MountMs             float64   `json:"mountMs"`     // the page's Go code started
+	DownloadMs          float64   `json:"downloadMs"`  // fetching the pack
+	DecodeMs            float64   `json:"decodeMs"`    // decoding and splitting it
+	FirstListMs         float64   `json:"firstListMs"` // first ranked list painted
+	EvalMs              []float64 `json:"evalMs"`      // per-epoch sample evaluation
+	EpochMs             []float64 `json:"epochMs"`     // compute time per epoch
+	HR                  float64   `json:"hr"`          // final HR@100 on every held-out user
+	UpdateMs            []float64 `json:"updateMs"`    // Model.UpdateTraced per click
+	RankMs              []float64 `json:"rankMs"`      // re-ranking per click
+	ClickToScreenMs     []float64 `json:"clickToScreenMs"`
+	Liked               int       `json:"liked"`
+	StorageFailed       bool      `json:"storageFailed"`
+}
+
+func (p *Page) publish() {
+	p.metrics.Stage = p.stage.String()
+	p.metrics.Liked = len(p.you.liked)
+	b, err := json.Marshal(p.metrics)
+	if err != nil {
+		return
+	}
+	app.Window().Set("ealsLiveMetrics", string(b))
+}

@@ -1,0 +1,95 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// rankedList is "your list": the top businesses for you, with how each
+// moved since the previous list.
+type rankedList struct {
+	app.Compo
+	Ititle   string
+	Icaption string
+	Iorder   string // what the order is: "popular", "model"
+	Ientries []entry
+	Ireport  *clickReport
+}
+
+func newRankedList() *rankedList { return &rankedList{} }
+
+func (l *rankedList) Title(v string) *rankedList        { l.Ititle = v; return l }
+func (l *rankedList) Caption(v string) *rankedList      { l.Icaption = v; return l }
+func (l *rankedList) Order(v string) *rankedList        { l.Iorder = v; return l }
+func (l *rankedList) Entries(v []entry) *rankedList     { l.Ientries = v; return l }
+func (l *rankedList) Report(v *clickReport) *rankedList { l.Ireport = v; return l }
+
+func (l *rankedList) Render() app.UI {
+	return app.Section().ID("you").Class("card card-you").Body(
+		app.H2().Text(l.Ititle),
+		app.P().ID("list-caption").Class("caption").Text(l.Icaption),
+		when(l.Ireport != nil, func() app.UI { return l.Ireport.render() }),
+		when(len(l.Ientries) == 0, func() app.UI {
+			return app.P().Class("placeholder").Text("Your list appears as soon as the data has arrived.")
+		}),
+		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).Body(
+			app.Range(l.Ientries).Slice(func(k int) app.UI {
+				e := l.Ientries[k]
+				return app.Li().Class("ranked-item").DataSet("id", e.ID).Body(
+					app.Span().Class("rank").Text(k+1),
+					moveBadge(e),
+					businessText(e),
+					likeButton(e),
+				)
+			}),
+		),
+	)
+}
+
+func moveBadge(e entry) app.UI {
+	if !e.ShowMove {
+		return app.Span().Class("move")
+	}
+	switch m := e.Move; {
+	case m.New:
+		return app.Span().Class("move move-new").Title("New in your list").Text("new")
+	case m.By > 0:
+		return app.Span().Class("move move-up").Title(fmt.Sprintf("Up %d", m.By)).Text(fmt.Sprintf("▲%d", m.By))
+	case m.By < 0:
+		return app.Span().Class("move move-down").Title(fmt.Sprintf("Down %d", -m.By)).Text(fmt.Sprintf("▼%d", -m.By))
+	default:
+		return app.Span().Class("move move-same").Title("Same place").Text("·")
+	}
+}
+
+// clickReport is what the last click cost, for the line under the title.
+type clickReport struct {
+	Name        string
+	UpdateMs    float64
+	RankMs      float64
+	ScreenMs    float64
+	HasScreen   bool
+	FineClock   bool // cross-origin isolated: 5 µs timer instead of 100 µs
+	UserHistory int
+	ItemHistory int
+	K           int
+}
+
+func (r *clickReport) render() app.UI {
+	clock := "The browser's clock ticks in 0.1 ms steps here, so single updates read as 0 or 0.1 ms."
+	if r.FineClock {
+		clock = ""
+	}
+	screen := "on screen: measuring…"
+	if r.HasScreen {
+		screen = "on screen " + millis(r.ScreenMs) + " after your click"
+	}
+	return app.P().ID("update-time").Class("timing").Body(
+		app.Text("Learnt “"+r.Name+"” with one eALS update in "),
+		app.Strong().ID("update-ms").Text(millis(r.UpdateMs)),
+		app.Text(fmt.Sprintf(" (you: %d, business: %d observations, K = %d), re-ranked in %s, %s.",
+			r.UserHistory, r.ItemHistory, r.K, millis(r.RankMs), screen)),
+		when(clock != "", func() app.UI { return app.Span().Class("timing-note").Text(" " + clock) }),
+	)
+}

@@ -1,0 +1,200 @@
+package app
+
+import (
+	"slices"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// Training settings. The paper's Yelp settings with K = 32; the number of
+// epochs keeps training within a few seconds in a browser, and the
+// per-epoch hit ratio is measured on an evenly spread sample of the
+// held-out users because all of them would take longer than the epoch.
+const (
+	trainEpochs   = 25
+	sampleUsers   = 500
+	evalTopN      = 100
+	chunkTarget   = 8 * time.Millisecond  // work between two repaints
+	reportEvery   = 60 * time.Millisecond // progress redraws at most this often
+	startBudget   = 4000                  // observed entries in the first chunk
+	evalChunkSize = 20                    // test cases per evaluation chunk
+)
+
+// trainingRun is what the page shows of training; the goroutine that
+// trains keeps its own and dispatches copies.
+type trainingRun struct {
+	Epochs    int       // planned
+	Done      int       // completed
+	Progress  float64   // of the current epoch, or of the final evaluation
+	EpochMs   []float64 // compute time of each epoch
+	Objective []float64 // after each epoch
+	SampleHR  []float64 // HR@100 on the sample after each epoch
+	EvalMs    []float64
+	Sample    int // users in the sample
+	Final     core.Metrics
+	FinalDone bool
+	Stopped   bool
+	Skipped   bool // the final evaluation was skipped
+	WallMs    float64
+}
+
+func (r trainingRun) clone() trainingRun {
+	r.EpochMs = slices.Clone(r.EpochMs)
+	r.Objective = slices.Clone(r.Objective)
+	r.SampleHR = slices.Clone(r.SampleHR)
+	return r
+}
+
+// train runs eALS in chunks of about chunkTarget, sleeping a millisecond
+// between chunks: go-app repaints only when Go yields to the browser, and
+// only a real sleep does that. The model is touched by this goroutine
+// alone until it is handed to the page at the end.
+func (p *Page) train(ctx app.Context, d *loaded) {
+	cfg := core.DefaultConfig()
+	cfg.Epochs = trainEpochs
+	cfg.Threads = 1
+	run := trainingRun{Epochs: cfg.Epochs}
+	t, err := core.NewTrainer(d.train, cfg)
+	if err != nil {
+		ctx.Dispatch(func(ctx app.Context) {
+			p.fail(failure{Title: "Training could not start", Detail: err.Error()})
+		})
+		return
+	}
+	sample := core.EvenSample(d.test, sampleUsers)
+	run.Sample = len(sample)
+	eval := core.NewOffline(d.train, sample, core.EvalOptions{TopN: evalTopN})
+
+	show := func(stage stage) {
+		snap := run.clone()
+		ctx.Dispatch(func(ctx app.Context) {
+			p.stage = stage
+			p.run = snap
+			p.metrics.EpochMs = snap.EpochMs
+			p.metrics.EvalMs = snap.EvalMs
+			p.publish()
+		})
+	}
+	show(stageTraining)
+	began := time.Now()
+	lastShown := began
+	budget := startBudget
+	for run.Done < run.Epochs && !p.stop.Load() {
+		var compute time.Duration
+		for done := false; !done; {
+			start := time.Now()
+			done = t.Step(budget)
+			took := time.Since(start)
+			compute += took
+			budget = adjustBudget(budget, took)
+			run.Progress = t.Progress()
+			if time.Since(lastShown) > reportEvery {
+				lastShown = time.Now()
+				run.WallMs = durationMillis(time.Since(began))
+				show(stageTraining)
+			}
+			yield()
+		}
+		run.Done++
+		run.Progress = 0
+		run.EpochMs = append(run.EpochMs, durationMillis(compute))
+		run.Objective = append(run.Objective, t.Model().Objective().Total())
+		eval.Reset()
+		evalStart := time.Now()
+		var evalCompute time.Duration
+		for {
+			s := time.Now()
+			done := eval.Step(t.Model(), evalChunkSize)
+			evalCompute += time.Since(s)
+			if done {
+				break
+			}
+			yield()
+		}
+		run.EvalMs = append(run.EvalMs, durationMillis(evalCompute), durationMillis(time.Since(evalStart)))
+		if err := eval.Err(); err != nil {
+			ctx.Dispatch(func(ctx app.Context) {
+				p.fail(failure{Title: "Evaluation failed", Detail: err.Error()})
+			})
+			return
+		}
+		run.SampleHR = append(run.SampleHR, eval.Result().HR)
+		run.WallMs = durationMillis(time.Since(began))
+		lastShown = time.Now()
+		show(stageTraining)
+	}
+	run.Stopped = run.Done < run.Epochs
+	p.finish(ctx, d, t.Model(), &run)
+}
+
+// finish evaluates the trained model on every held-out user, unless the
+// visitor asks to skip it, then hands the model to the page.
+func (p *Page) finish(ctx app.Context, d *loaded, m *core.Model, run *trainingRun) {
+	show := func(stage stage) {
+		snap := run.clone()
+		ctx.Dispatch(func(ctx app.Context) {
+			if p.stage != stage {
+				p.stopping = false
+			}
+			p.stage = stage
+			p.run = snap
+			p.publish()
+		})
+	}
+	p.stop.Store(false)
+	if run.Done > 0 {
+		full := core.NewOffline(d.train, d.test, core.EvalOptions{TopN: evalTopN})
+		lastShown := time.Now()
+		show(stageEvaluating)
+		for !full.Step(m, evalChunkSize) {
+			if p.stop.Load() {
+				run.Skipped = true
+				break
+			}
+			if time.Since(lastShown) > reportEvery {
+				lastShown = time.Now()
+				run.Progress = full.Progress()
+				show(stageEvaluating)
+			}
+			yield()
+		}
+		if full.Err() == nil && !run.Skipped {
+			run.Final = full.Result()
+			run.FinalDone = true
+		}
+	}
+	run.Progress = 0
+	snap := run.clone()
+	ctx.Dispatch(func(ctx app.Context) {
+		p.run = snap
+		p.stage = stageReady
+		if err := p.you.attach(m); err != nil {
+			p.fail(failure{Title: "Your saved clicks could not be learnt", Detail: err.Error()})
+			return
+		}
+		p.metrics.HR = snap.Final.HR
+		p.publish()
+	})
+}
+
+// adjustBudget scales the next chunk so that it takes about chunkTarget.
+func adjustBudget(budget int, took time.Duration) int {
+	if took <= 0 {
+		return budget * 2
+	}
+	next := int(float64(budget) * float64(chunkTarget) / float64(took))
+	return min(max(next, budget/2, 200), budget*2)
+}
+
+// yield lets the browser handle events and repaint.
+func yield() { time.Sleep(time.Millisecond) }
+
+// requestStop asks training (or the final evaluation) to end after the
+// current epoch.
+func (p *Page) requestStop(ctx app.Context) {
+	p.stop.Store(true)
+	p.stopping = true
+}

@@ -1,0 +1,130 @@
+package app
+
+import (
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// listLength is how many recommendations the visitor sees.
+const listLength = 20
+
+// visitor is "you": a user the model has never seen, the businesses you
+// liked in the order you liked them, and your current ranked list. Clicks
+// made before the model is trained are kept and learnt when it is.
+type visitor struct {
+	model *core.Model // nil until training has ended
+	id    int32
+	liked []int32
+	list  []core.Ranked
+	prev  []int32      // the list before the last change, for movement marks
+	last  *clickTiming // the last click's costs, nil before the first
+}
+
+// clickTiming is what one click cost, measured around the core calls.
+type clickTiming struct {
+	Item     int32
+	Trace    *core.UpdateTrace
+	UpdateMs float64 // Model.UpdateTraced (Algorithm 2)
+	RankMs   float64 // scoring every business and keeping the top ones
+}
+
+var errLiked = errors.New("you already like this business")
+
+// attach makes you a new user of m, as Algorithm 2 starts one (a random
+// vector), learns the clicks made so far, and ranks.
+func (v *visitor) attach(m *core.Model) error {
+	v.model = m
+	v.id = m.AddUser()
+	for _, i := range v.liked {
+		if err := m.Update(v.id, i); err != nil {
+			return err
+		}
+	}
+	v.prev = nil
+	return v.rank()
+}
+
+func (v *visitor) trained() bool { return v.model != nil }
+
+func (v *visitor) likes(i int32) bool { return slices.Contains(v.liked, i) }
+
+// like records that you like business i and, once the model is trained,
+// folds it in with one incremental update and re-ranks.
+func (v *visitor) like(i int32) error {
+	if v.likes(i) {
+		return errLiked
+	}
+	v.liked = append(v.liked, i)
+	if v.model == nil {
+		return nil
+	}
+	start := time.Now()
+	tr, err := v.model.UpdateTraced(v.id, i)
+	updated := time.Now()
+	if err != nil {
+		v.liked = v.liked[:len(v.liked)-1]
+		return err
+	}
+	v.prev = v.ids()
+	if err := v.rank(); err != nil {
+		return err
+	}
+	v.last = &clickTiming{Item: i, Trace: tr,
+		UpdateMs: durationMillis(updated.Sub(start)),
+		RankMs:   durationMillis(time.Since(updated))}
+	return nil
+}
+
+// remove forgets that you liked business i: the model drops the
+// observation and re-solves your vector and the business's.
+func (v *visitor) remove(i int32) error {
+	k := slices.Index(v.liked, i)
+	if k < 0 {
+		return errors.New("that business is not in your history")
+	}
+	if v.model != nil {
+		if err := v.model.Remove(v.id, i); err != nil {
+			return err
+		}
+	}
+	v.liked = slices.Delete(v.liked, k, k+1)
+	v.last = nil
+	if v.model == nil {
+		return nil
+	}
+	v.prev = v.ids()
+	return v.rank()
+}
+
+// reset forgets every click; with no history left you are a new user with
+// a fresh random vector.
+func (v *visitor) reset() error {
+	for len(v.liked) > 0 {
+		if err := v.remove(v.liked[len(v.liked)-1]); err != nil {
+			return err
+		}
+	}
+	v.prev = nil
+	return nil
+}
+
+// rank recomputes your list, leaving out what you already like.
+func (v *visitor) rank() error {
+	list, err := v.model.Recommend(v.id, listLength, true)
+	if err != nil {
+		return err
+	}
+	v.list = list
+	return nil
+}
+
+func (v *visitor) ids() []int32 {
+	ids := make([]int32, len(v.list))
+	for k, r := range v.list {
+		ids[k] = r.Item
+	}
+	return ids
+}

@@ -1,0 +1,165 @@
+package app
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// trainedModel returns a model trained for a few epochs on synthetic data
+// with enough items for a full list.
+func trainedModel(t *testing.T) *core.Model {
+	t.Helper()
+	d, err := core.Synthetic(60, 80, 900, 0.8, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := core.DefaultConfig()
+	cfg.K, cfg.Epochs = 8, 5
+	m, err := core.Train(d, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func sortedItems(m *core.Model, u int32) []int32 {
+	items, _ := m.UserItems(u)
+	s := slices.Clone(items)
+	slices.Sort(s)
+	return s
+}
+
+// checkList holds the list to what it claims: the model's best items for
+// you, best first, without the ones you like.
+func checkList(t *testing.T, v *visitor) {
+	t.Helper()
+	n := v.model.NumItems() - len(v.liked)
+	if want := min(listLength, n); len(v.list) != want {
+		t.Fatalf("the list has %d items, want %d", len(v.list), want)
+	}
+	scores := v.model.Scores(v.id, nil)
+	worst := v.list[len(v.list)-1].Score
+	for k, r := range v.list {
+		if v.likes(r.Item) {
+			t.Errorf("rank %d is %d, which you already like", k+1, r.Item)
+		}
+		if r.Score != scores[r.Item] {
+			t.Errorf("rank %d: score %v, the model says %v", k+1, r.Score, scores[r.Item])
+		}
+		if k > 0 && r.Score > v.list[k-1].Score {
+			t.Errorf("rank %d scores above rank %d", k+1, k)
+		}
+	}
+	for i, s := range scores {
+		if s > worst && !v.likes(int32(i)) && !slices.ContainsFunc(v.list, func(r core.Ranked) bool { return r.Item == int32(i) }) {
+			t.Errorf("item %d scores %v, above the list's last (%v), but is missing", i, s, worst)
+		}
+	}
+}
+
+func TestVisitorLikesBeforeTraining(t *testing.T) {
+	// Clicks made while training are replayed when the model arrives, so
+	// they end where clicks made afterwards do.
+	early := &visitor{}
+	for _, i := range []int32{3, 17, 5} {
+		if err := early.like(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if early.trained() || len(early.list) != 0 {
+		t.Fatal("an untrained visitor has a list")
+	}
+	if err := early.like(17); err != errLiked {
+		t.Errorf("liking twice: err = %v, want errLiked", err)
+	}
+	if err := early.attach(trainedModel(t)); err != nil {
+		t.Fatal(err)
+	}
+	late := &visitor{}
+	if err := late.attach(trainedModel(t)); err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int32{3, 17, 5} {
+		if err := late.like(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.Equal(early.list, late.list) {
+		t.Errorf("replayed clicks give %v, live clicks give %v", early.list, late.list)
+	}
+	if got := sortedItems(early.model, early.id); !slices.Equal(got, []int32{3, 5, 17}) {
+		t.Errorf("the model has your items %v, want [3 5 17]", got)
+	}
+	checkList(t, early)
+}
+
+func TestVisitorLikeRemoveReset(t *testing.T) {
+	v := &visitor{}
+	m := trainedModel(t)
+	users := m.NumUsers()
+	if err := v.attach(m); err != nil {
+		t.Fatal(err)
+	}
+	if v.id != int32(users) {
+		t.Errorf("you are user %d, want the new user %d", v.id, users)
+	}
+	if v.prev != nil || v.last != nil {
+		t.Error("a new visitor has a previous list or a last click")
+	}
+	checkList(t, v)
+	cold := v.ids()
+
+	if err := v.like(cold[0]); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(v.prev, cold) {
+		t.Errorf("after a click the previous list is %v, want %v", v.prev, cold)
+	}
+	if v.last == nil || v.last.Item != cold[0] || v.last.Trace == nil || v.last.UpdateMs < 0 || v.last.RankMs < 0 {
+		t.Errorf("last click = %+v", v.last)
+	}
+	if v.last.Trace.UserHistory != 1 || len(v.last.Trace.UserSteps) != m.K() {
+		t.Errorf("the trace shows |R_u| = %d and %d steps", v.last.Trace.UserHistory, len(v.last.Trace.UserSteps))
+	}
+	checkList(t, v)
+	for _, i := range v.ids()[:3] {
+		if err := v.like(i); err != nil {
+			t.Fatal(err)
+		}
+		checkList(t, v)
+	}
+	if got, want := sortedItems(m, v.id), slices.Sorted(slices.Values(v.liked)); !slices.Equal(got, want) {
+		t.Errorf("the model has your items %v, want %v", got, want)
+	}
+
+	gone := v.liked[1]
+	if err := v.remove(gone); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(v.liked, gone) || slices.Contains(sortedItems(m, v.id), gone) {
+		t.Errorf("after removing %d it is still liked (%v) or in the model (%v)", gone, v.liked, sortedItems(m, v.id))
+	}
+	if err := v.remove(gone); err == nil {
+		t.Error("removing a business twice did not fail")
+	}
+	checkList(t, v)
+
+	if err := v.reset(); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.liked) != 0 || len(sortedItems(m, v.id)) != 0 {
+		t.Errorf("after a reset you like %v and the model has %v", v.liked, sortedItems(m, v.id))
+	}
+	if v.prev != nil {
+		t.Error("after a reset the list is marked against the old one")
+	}
+	checkList(t, v)
+	if err := v.like(int32(m.NumItems())); err == nil {
+		t.Error("liking an unknown business did not fail")
+	}
+	if len(v.liked) != 0 {
+		t.Errorf("a failed click was kept: %v", v.liked)
+	}
+}

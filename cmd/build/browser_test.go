@@ -1,0 +1,301 @@
+//go:build browser && !wasm
+
+// Browser tests: the generated static site, served locally, driven in
+// headless Chromium. They need the built app.wasm and data pack
+// (`make build`); run them with `make test-browser`.
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath is Debian's Chromium; CHROMIUM overrides it.
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
+}
+
+// screenshotDir is the git-ignored folder for screenshots of the page.
+var screenshotDir = filepath.Join(repoRoot, "screenshots")
+
+// buildSite generates a site for prefix into a temporary folder from the
+// built app.wasm and pack in web/.
+func buildSite(t testing.TB, prefix string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "site")
+	_, err := generateSite(siteOptions{
+		Out:      dir,
+		Prefix:   prefix,
+		Web:      filepath.Join(repoRoot, "web"),
+		Assets:   filepath.Join(repoRoot, "assets"),
+		WasmExec: filepath.Join(repoRoot, "wasm_exec.js"),
+	})
+	if err != nil {
+		t.Fatalf("generating the site (run `make build` first): %v", err)
+	}
+	return dir
+}
+
+// siteServer serves a site folder on a free localhost port.
+type siteServer struct {
+	srv  *http.Server
+	base string // e.g. http://localhost:PORT/sub/
+	done chan struct{}
+}
+
+func serveSite(t testing.TB, dir, prefix string) *siteServer {
+	t.Helper()
+	h, err := newSiteHandler(dir, prefix, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// localhost is a secure context, as service workers require.
+	ln, err := net.Listen("tcp", "localhost:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := normalizePrefix(prefix)
+	s := &siteServer{
+		srv:  &http.Server{Handler: h},
+		base: fmt.Sprintf("http://localhost:%d%s/", ln.Addr().(*net.TCPAddr).Port, p),
+		done: make(chan struct{}),
+	}
+	go func() {
+		defer close(s.done)
+		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			t.Errorf("serving the site: %v", err)
+		}
+	}()
+	t.Cleanup(s.stop)
+	return s
+}
+
+// stop shuts the server down and waits until its port refuses
+// connections.
+func (s *siteServer) stop() {
+	s.srv.Close()
+	<-s.done
+}
+
+// newBrowser starts headless Chromium with a fresh profile and returns a
+// tab context that lives until the test ends.
+func newBrowser(t testing.TB, extraFlags ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath()); err != nil {
+		t.Fatalf("chromium is needed for the browser tests (apt-get install chromium): %v", err)
+	}
+	// Not t.TempDir: Chromium's helpers may still be writing when the
+	// test's own cleanup runs, which would fail the test.
+	profile, err := os.MkdirTemp("", "ealslive-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath()),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 900),
+	)
+	opts = append(opts, extraFlags...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		cancelTab()
+		cancelAlloc()
+		for try := 0; try < 20 && os.RemoveAll(profile) != nil; try++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	if err := chromedp.Run(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return ctx
+}
+
+// run runs actions with a deadline, failing the test with what it was
+// doing if they fail.
+func run(t testing.TB, ctx context.Context, what string, timeout time.Duration, actions ...chromedp.Action) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	if err := chromedp.Run(c, actions...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// metrics mirrors the JSON the page publishes in window.ealsLiveMetrics.
+type metrics struct {
+	Stage               string    `json:"stage"`
+	CrossOriginIsolated bool      `json:"crossOriginIsolated"`
+	PackBytes           int       `json:"packBytes"`
+	MountMs             float64   `json:"mountMs"`
+	DownloadMs          float64   `json:"downloadMs"`
+	DecodeMs            float64   `json:"decodeMs"`
+	FirstListMs         float64   `json:"firstListMs"`
+	EvalMs              []float64 `json:"evalMs"`
+	EpochMs             []float64 `json:"epochMs"`
+	HR                  float64   `json:"hr"`
+	UpdateMs            []float64 `json:"updateMs"`
+	RankMs              []float64 `json:"rankMs"`
+	ClickToScreenMs     []float64 `json:"clickToScreenMs"`
+	Liked               int       `json:"liked"`
+	StorageFailed       bool      `json:"storageFailed"`
+}
+
+func readMetrics(t testing.TB, ctx context.Context) metrics {
+	t.Helper()
+	var raw string
+	run(t, ctx, "reading the page's metrics", 10*time.Second,
+		chromedp.Evaluate(`window.ealsLiveMetrics || ""`, &raw))
+	var m metrics
+	if raw == "" {
+		return m
+	}
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		t.Fatalf("the page's metrics are not JSON: %v: %q", err, raw)
+	}
+	return m
+}
+
+// waitFor polls the page's metrics until cond holds.
+func waitFor(t testing.TB, ctx context.Context, what string, timeout time.Duration, cond func(metrics) bool) metrics {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		m := readMetrics(t, ctx)
+		if cond(m) {
+			return m
+		}
+		if time.Now().After(deadline) {
+			var status string
+			chromedp.Run(ctx, chromedp.Evaluate(`(document.querySelector("#train-status, #failure, #app-wasm-loader-label")||{}).textContent||""`, &status))
+			t.Fatalf("timed out after %v waiting for %s; metrics %+v; page says %q", timeout, what, m, status)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// eventually polls cond until it holds.
+func eventually(t testing.TB, what string, timeout time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %v waiting for %s", timeout, what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// settled waits until the page shows the last click's time to screen,
+// the last redraw a click causes, so that nothing moves under the next
+// click.
+func settled(t testing.TB, ctx context.Context) {
+	t.Helper()
+	eventually(t, "the click's timing line", 10*time.Second, func() bool {
+		return strings.Contains(text(t, ctx, "#update-time"), "after your click")
+	})
+}
+
+func ready(m metrics) bool { return m.Stage == "ready" }
+
+// trainTimeout bounds loading plus training plus the final evaluation.
+const trainTimeout = 90 * time.Second
+
+// ids returns the data-id attributes of the elements matching sel.
+func ids(t testing.TB, ctx context.Context, sel string) []string {
+	t.Helper()
+	var out []string
+	run(t, ctx, "reading "+sel, 10*time.Second, chromedp.Evaluate(
+		`Array.from(document.querySelectorAll(`+jsString(sel)+`)).map(e => e.dataset.id)`, &out))
+	return out
+}
+
+func text(t testing.TB, ctx context.Context, sel string) string {
+	t.Helper()
+	var s string
+	run(t, ctx, "reading "+sel, 10*time.Second, chromedp.Evaluate(
+		`(document.querySelector(`+jsString(sel)+`)||{}).textContent||""`, &s))
+	return s
+}
+
+func attr(t testing.TB, ctx context.Context, sel, name string) string {
+	t.Helper()
+	var s string
+	run(t, ctx, "reading "+sel, 10*time.Second, chromedp.Evaluate(
+		`(document.querySelector(`+jsString(sel)+`)||{getAttribute(){return ""}}).getAttribute(`+jsString(name)+`)||""`, &s))
+	return s
+}
+
+func count(t testing.TB, ctx context.Context, sel string) int {
+	t.Helper()
+	var n int
+	run(t, ctx, "counting "+sel, 10*time.Second, chromedp.Evaluate(
+		`document.querySelectorAll(`+jsString(sel)+`).length`, &n))
+	return n
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// screenshot saves the page as screenshots/<name>.png for a person to
+// look at; failing to save one does not fail a test.
+func screenshot(t testing.TB, ctx context.Context, name string) {
+	t.Helper()
+	if err := os.MkdirAll(screenshotDir, 0o755); err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	var png []byte
+	c, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Run(c, chromedp.FullScreenshot(&png, 100)); err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	ext := ".png"
+	if len(png) > 3 && png[0] == 0xff && png[1] == 0xd8 {
+		ext = ".jpg"
+	}
+	if err := os.WriteFile(filepath.Join(screenshotDir, name+ext), png, 0o644); err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+	}
+}
+
+// phone makes the viewport that of a common phone.
+func phone() chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		return emulation.SetDeviceMetricsOverride(390, 844, 2, true).Do(ctx)
+	})
+}
+
+func contains(t testing.TB, what, got, want string) {
+	t.Helper()
+	if !strings.Contains(got, want) {
+		t.Errorf("%s = %q, want it to contain %q", what, got, want)
+	}
+}

@@ -1,0 +1,134 @@
+//go:build browser && !wasm
+
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// A missing, damaged, cut-short or other-version pack gives the visitor a
+// message that says which, instead of a blank page.
+func TestPackErrors(t *testing.T) {
+	good, err := os.ReadFile(filepath.Join(repoRoot, "web", "yelp.msgpack"))
+	if err != nil {
+		t.Fatalf("the built pack is needed (make pack): %v", err)
+	}
+	// A pack starts with its magic string as a msgpack fixstr, then the
+	// schema version as a positive fixint.
+	const versionAt = 1 + len("eALS Live pack")
+	if good[versionAt] != 1 {
+		t.Fatalf("byte %d of the pack is %d, want schema version 1", versionAt, good[versionAt])
+	}
+	otherVersion := append([]byte(nil), good...)
+	otherVersion[versionAt] = 7
+	garbage := make([]byte, 4096)
+	for k := range garbage {
+		garbage[k] = byte(k*7919 + 13)
+	}
+	cases := []struct {
+		name  string
+		pack  []byte // nil removes the pack
+		title string
+		says  string
+	}{
+		{"missing", nil, "The data is missing", "HTTP 404"},
+		{"garbage", garbage, "The data is corrupted", "not an eALS Live data pack"},
+		{"truncated", good[:len(good)/2], "The data arrived incomplete", "truncated"},
+		{"other-version", otherVersion, "The data is from another version", "format version 7"},
+	}
+	ctx := newBrowser(t)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := buildSite(t, "")
+			target := filepath.Join(dir, "web", "yelp.msgpack")
+			if tc.pack == nil {
+				err = os.Remove(target)
+			} else {
+				err = os.WriteFile(target, tc.pack, 0o644)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := serveSite(t, dir, "")
+			run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+			run(t, ctx, "waiting for the error message", 30*time.Second,
+				chromedp.WaitVisible(`#failure`, chromedp.ByQuery))
+			msg := text(t, ctx, "#failure")
+			contains(t, "the error message", msg, tc.title)
+			contains(t, "the error message", msg, tc.says)
+			if m := readMetrics(t, ctx); m.Stage != "failed" {
+				t.Errorf("stage = %q, want failed", m.Stage)
+			}
+			if n := count(t, ctx, "#ranked-list li"); n != 0 {
+				t.Errorf("the page shows a list of %d businesses from a bad pack", n)
+			}
+			if tc.name == "garbage" {
+				screenshot(t, ctx, "05-error-corrupted-pack")
+			}
+		})
+	}
+}
+
+// Without WebAssembly the loading screen explains what is missing instead
+// of spinning forever.
+func TestNoWebAssembly(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	ctx := newBrowser(t)
+	// Remove WebAssembly before any of the page's scripts run, as in a
+	// browser without it.
+	run(t, ctx, "removing WebAssembly", 10*time.Second, chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(`delete globalThis.WebAssembly;`).Do(ctx)
+		return err
+	}))
+	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+	var hasWasm bool
+	run(t, ctx, "checking for WebAssembly", 10*time.Second,
+		chromedp.Evaluate(`typeof WebAssembly !== "undefined"`, &hasWasm))
+	if hasWasm {
+		t.Fatal("the browser still has WebAssembly; the flag did not take")
+	}
+	eventually(t, "the explanation", 10*time.Second, func() bool {
+		return text(t, ctx, "#app-wasm-loader-label") != "" &&
+			attr(t, ctx, "#app-wasm-loader-label", "class") == "goapp-label eals-nowasm"
+	})
+	contains(t, "the loading label", text(t, ctx, "#app-wasm-loader-label"), "needs WebAssembly")
+	if got := attr(t, ctx, "#app-wasm-loader-icon", "class"); got != "goapp-logo" {
+		t.Errorf("the loading icon's class is %q, want it to stop spinning", got)
+	}
+}
+
+// Stored clicks that are damaged or from another format are discarded
+// with a message, and the page trains as for a new visitor.
+func TestBadSavedClicks(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	ctx := newBrowser(t)
+	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+	for _, tc := range []struct{ stored, says string }{
+		{`{"schema":1,"clicks":["unterminated`, "could not be read"},
+		{`{"schema":0,"clicks":["FEZ"]}`, "another version of this page"},
+		{`{"schema":1,"clicks":["no-such-business","nor-this-one"]}`, "2 of your saved clicks"},
+	} {
+		run(t, ctx, "storing clicks", 10*time.Second,
+			chromedp.Evaluate(`localStorage.setItem("ealslive.clicks", `+jsString(tc.stored)+`)`, nil))
+		run(t, ctx, "reloading", 30*time.Second, chromedp.Reload())
+		run(t, ctx, "waiting for the message", 30*time.Second,
+			chromedp.WaitVisible(`.notice-info`, chromedp.ByQuery))
+		contains(t, "the notice for "+tc.stored, text(t, ctx, ".notice-info"), tc.says)
+		if n := count(t, ctx, "#history-list li"); n != 0 {
+			t.Errorf("after storing %s the history has %d entries", tc.stored, n)
+		}
+		var left *string
+		run(t, ctx, "reading storage", 10*time.Second,
+			chromedp.Evaluate(`localStorage.getItem("ealslive.clicks")`, &left))
+		if left != nil {
+			t.Errorf("after discarding %s the storage still holds %q", tc.stored, *left)
+		}
+	}
+}

@@ -1,0 +1,89 @@
+//go:build browser && !wasm
+
+package main
+
+import (
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// The site generated for a sub-path works there, and after one visit it
+// works with the server gone: the service worker has cached the page, the
+// wasm binary and the data.
+func TestSubPathAndOffline(t *testing.T) {
+	const prefix = "/demo/ealslive"
+	srv := serveSite(t, buildSite(t, prefix), prefix)
+	ctx := newBrowser(t)
+	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+	waitFor(t, ctx, "training at "+prefix, trainTimeout, ready)
+	var icon string
+	run(t, ctx, "reading the icon", 10*time.Second, chromedp.Evaluate(
+		`new URL(document.querySelector(".brand-icon").src).pathname`, &icon))
+	if want := prefix + "/web/icon.svg"; icon != want {
+		t.Errorf("the masthead icon is %s, want %s", icon, want)
+	}
+	target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
+	run(t, ctx, "liking a business", 10*time.Second,
+		chromedp.Click(`#browse-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
+	eventually(t, "the click in the history", 10*time.Second, func() bool {
+		return slices.Equal(ids(t, ctx, "#history-list li"), []string{target})
+	})
+
+	var active bool
+	run(t, ctx, "waiting for the service worker", 30*time.Second, chromedp.Evaluate(
+		`navigator.serviceWorker.ready.then(r => !!r.active)`, &active,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if !active {
+		t.Fatal("no active service worker")
+	}
+	var scope string
+	run(t, ctx, "reading the worker's scope", 10*time.Second, chromedp.Evaluate(
+		`navigator.serviceWorker.ready.then(r => new URL(r.scope).pathname)`, &scope,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if scope != prefix+"/" {
+		t.Errorf("the service worker's scope is %s, want %s/", scope, prefix)
+	}
+
+	srv.stop()
+	if resp, err := http.Get(srv.base); err == nil {
+		resp.Body.Close()
+		t.Fatal("the server still answers after being stopped")
+	}
+	run(t, ctx, "reloading offline", 30*time.Second, chromedp.Reload())
+	waitFor(t, ctx, "training offline", trainTimeout, ready)
+	if got := ids(t, ctx, "#history-list li"); !slices.Equal(got, []string{target}) {
+		t.Errorf("offline the history is %v, want [%s]", got, target)
+	}
+	if n := count(t, ctx, "#ranked-list li"); n != 20 {
+		t.Errorf("offline the list has %d businesses, want 20", n)
+	}
+}
+
+// On a phone-sized screen the page is one readable column.
+func TestPhoneLayout(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	ctx := newBrowser(t)
+	run(t, ctx, "opening the page on a phone", 30*time.Second, phone(), chromedp.Navigate(srv.base))
+	waitFor(t, ctx, "training", trainTimeout, ready)
+	var overflow bool
+	run(t, ctx, "checking the width", 10*time.Second, chromedp.Evaluate(
+		`document.documentElement.scrollWidth > window.innerWidth`, &overflow))
+	if overflow {
+		t.Error("the page is wider than a phone's screen")
+	}
+	var stacked bool
+	run(t, ctx, "checking the columns", 10*time.Second, chromedp.Evaluate(`(() => {
+		const you = document.querySelector("#you").getBoundingClientRect();
+		const browse = document.querySelector("#browse").getBoundingClientRect();
+		return browse.top >= you.bottom;
+	})()`, &stacked))
+	if !stacked {
+		t.Error("on a phone the browser is not below your list")
+	}
+	screenshot(t, ctx, "06-phone")
+}

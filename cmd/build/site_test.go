@@ -1,0 +1,195 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// repoRoot is where the Makefile runs; go test runs in cmd/build.
+const repoRoot = "../.."
+
+func TestNormalizePrefix(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"", "", true},
+		{"/", "", true},
+		{"sub", "/sub", true},
+		{"/sub/", "/sub", true},
+		{" /a/b-c_d ", "/a/b-c_d", true},
+		{"/a//b", "", false},
+		{"/a/../b", "", false},
+		{"/a b", "", false},
+		{"/a?x", "", false},
+	} {
+		got, err := normalizePrefix(tc.in)
+		if got != tc.want || (err == nil) != tc.ok {
+			t.Errorf("normalizePrefix(%q) = %q, %v; want %q, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}
+
+// fakeInputs writes stand-ins for the build outputs, so that the
+// generator is tested without building app.wasm or the pack.
+func fakeInputs(t *testing.T) siteOptions {
+	t.Helper()
+	dir := t.TempDir()
+	web := filepath.Join(dir, "web")
+	if err := os.Mkdir(web, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(path, content string) {
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(web, "app.wasm"), "\x00asm fake binary")
+	write(filepath.Join(web, "yelp.msgpack"), "fake pack")
+	write(filepath.Join(dir, "wasm_exec.js"), "// the toolchain's glue\n")
+	return siteOptions{
+		Out:      filepath.Join(dir, "site"),
+		Web:      web,
+		Assets:   filepath.Join(repoRoot, "assets"),
+		WasmExec: filepath.Join(dir, "wasm_exec.js"),
+	}
+}
+
+func readSite(t *testing.T, dir, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestGenerateSite(t *testing.T) {
+	for _, prefix := range []string{"", "/demo/ealslive"} {
+		t.Run("prefix="+prefix, func(t *testing.T) {
+			o := fakeInputs(t)
+			o.Prefix = prefix
+			if _, err := generateSite(o); err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range append([]string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest", "app.css", siteMarker},
+				"web/app.wasm", "web/yelp.msgpack", "web/style.css", "web/icon.svg", "web/icon-192.png", "web/icon-512.png") {
+				if _, err := os.Stat(filepath.Join(o.Out, f)); err != nil {
+					t.Errorf("the site lacks %s: %v", f, err)
+				}
+			}
+			if got := readSite(t, o.Out, "wasm_exec.js"); got != "// the toolchain's glue\n" {
+				t.Errorf("wasm_exec.js is not the toolchain's copy: %.60q", got)
+			}
+			if got := readSite(t, o.Out, "web/app.wasm"); got != "\x00asm fake binary" {
+				t.Errorf("web/app.wasm = %q", got)
+			}
+
+			index := readSite(t, o.Out, "index.html")
+			for _, want := range []string{
+				`href="` + prefix + `/web/style.css"`,
+				`href="` + prefix + `/web/yelp.msgpack" as="fetch"`,
+				`src="` + prefix + `/app.js"`,
+				`<noscript><style>#app-wasm-loader{display:none}</style></noscript>`,
+				`This page needs WebAssembly`,
+				`<noscript><p class="notice notice-error">`,
+				`eALS Live`,
+			} {
+				if !strings.Contains(index, want) {
+					t.Errorf("index.html lacks %s", want)
+				}
+			}
+			for _, bad := range []string{"raw.githubusercontent.com", "127.0.0.1", "og:url"} {
+				if strings.Contains(index, bad) {
+					t.Errorf("index.html contains %q", bad)
+				}
+			}
+
+			appJS := readSite(t, o.Out, "app.js")
+			if want := `"` + prefix + `/web/app.wasm"`; !strings.Contains(appJS, want) {
+				t.Errorf("app.js does not load %s", want)
+			}
+			if strings.Contains(appJS, `"//web/app.wasm"`) {
+				t.Error("app.js loads //web/app.wasm, another host")
+			}
+			version := strings.TrimSpace(readSite(t, o.Out, siteMarker))
+			worker := readSite(t, o.Out, "app-worker.js")
+			for _, want := range []string{version, `"` + prefix + `/web/yelp.msgpack"`, `"` + prefix + `/web/app.wasm"`,
+				`"` + prefix + `/web/icon-192.png"`, `"` + prefix + `/"`} {
+				if !strings.Contains(worker, want) {
+					t.Errorf("the service worker does not cache %s", want)
+				}
+			}
+			manifest := readSite(t, o.Out, "manifest.webmanifest")
+			if want := `"scope": "` + prefix + `/"`; !strings.Contains(manifest, want) {
+				t.Errorf("the manifest lacks %s", want)
+			}
+		})
+	}
+}
+
+// The version changes exactly when something the site serves changes, so
+// the service worker refreshes its cache then and only then.
+func TestSiteVersion(t *testing.T) {
+	o := fakeInputs(t)
+	version := func() string {
+		if _, err := generateSite(o); err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(readSite(t, o.Out, siteMarker))
+	}
+	v1 := version()
+	if v2 := version(); v2 != v1 {
+		t.Errorf("the same inputs give versions %s and %s", v1, v2)
+	}
+	if err := os.WriteFile(filepath.Join(o.Web, "yelp.msgpack"), []byte("another pack"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v3 := version()
+	if v3 == v1 {
+		t.Error("a new pack keeps the version")
+	}
+	o.Prefix = "/elsewhere"
+	if v4 := version(); v4 == v3 {
+		t.Error("a new prefix keeps the version")
+	}
+}
+
+func TestGenerateSiteRefuses(t *testing.T) {
+	o := fakeInputs(t)
+	foreign := filepath.Join(t.TempDir(), "mine")
+	if err := os.MkdirAll(foreign, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(foreign, "notes.txt"), []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o2 := o
+	o2.Out = foreign
+	if _, err := generateSite(o2); err == nil || !strings.Contains(err.Error(), "not written by `build site`") {
+		t.Errorf("writing into a foreign folder: err = %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(foreign, "notes.txt")); !bytes.Equal(b, []byte("keep me")) {
+		t.Error("the foreign folder was touched")
+	}
+
+	if err := os.Remove(filepath.Join(o.Web, "app.wasm")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := generateSite(o); err == nil || !strings.Contains(err.Error(), "make wasm") {
+		t.Errorf("without app.wasm: err = %v", err)
+	}
+	o3 := fakeInputs(t)
+	o3.Prefix = "/a/../b"
+	if _, err := generateSite(o3); err == nil {
+		t.Error("a bad prefix was accepted")
+	}
+	if err := runSite([]string{"-out", t.TempDir(), "stray"}); err == nil {
+		t.Error("a stray argument was accepted")
+	}
+}
