@@ -74,12 +74,12 @@ func parseBusiness(text string) (Item, error) {
 	if len(f) != len(businessHeader) {
 		return Item{}, fmt.Errorf("%d tab-separated columns, want %d", len(f), len(businessHeader))
 	}
-	it := Item{ID: f[0], Name: f[1], City: f[3]}
+	it := Item{ID: f[0], Name: unescapeUnicode(f[1]), City: unescapeUnicode(f[3])}
 	if it.ID == "" {
 		return Item{}, fmt.Errorf("empty business_id")
 	}
 	if f[2] != "" {
-		it.Categories = strings.Split(f[2], "|")
+		it.Categories = strings.Split(unescapeUnicode(f[2]), "|")
 	}
 	for _, x := range []struct {
 		col string

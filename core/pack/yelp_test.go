@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -124,6 +125,9 @@ func TestPhoenixPackStatistics(t *testing.T) {
 		}
 		if it.Name != "" {
 			named++
+		}
+		if strings.Contains(it.Name, `\u`) {
+			t.Errorf("item %s: name %q still holds a \\u escape", it.ID, it.Name)
 		}
 		cities[it.City]++
 	}
