@@ -18,6 +18,7 @@ func (p *Page) like(ctx app.Context, c likeClick) {
 		return
 	}
 	i, clickedAt := c.Item, c.At
+	handled := now()
 	if err := p.you.like(i); err != nil {
 		if err != errLiked {
 			p.note("That click could not be learnt: " + err.Error())
@@ -30,6 +31,7 @@ func (p *Page) like(ctx app.Context, c likeClick) {
 		p.metrics.UpdateMs = append(p.metrics.UpdateMs, last.UpdateMs)
 		p.metrics.RankMs = append(p.metrics.RankMs, last.RankMs)
 		if clickedAt > 0 {
+			p.metrics.ClickToHandlerMs = append(p.metrics.ClickToHandlerMs, handled-clickedAt)
 			p.measureScreen(i, clickedAt)
 		}
 	}
@@ -42,6 +44,7 @@ func (p *Page) like(ctx app.Context, c likeClick) {
 func (p *Page) measureScreen(i int32, clickedAt float64) {
 	ctx := p.self
 	ctx.Defer(func(ctx app.Context) {
+		p.metrics.ClickToDOMMs = append(p.metrics.ClickToDOMMs, now()-clickedAt)
 		afterPaint(func(now float64) {
 			ctx.Dispatch(func(ctx app.Context) {
 				ms := now - clickedAt

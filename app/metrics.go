@@ -14,16 +14,19 @@ type pageMetrics struct {
 	Stage               string    `json:"stage"`
 	CrossOriginIsolated bool      `json:"crossOriginIsolated"` // the clock is 5 µs, not 100 µs
 	PackBytes           int       `json:"packBytes"`
-	MountMs             float64   `json:"mountMs"`     // the page's Go code started
-	DownloadMs          float64   `json:"downloadMs"`  // fetching the pack
-	DecodeMs            float64   `json:"decodeMs"`    // decoding and splitting it
-	FirstListMs         float64   `json:"firstListMs"` // first ranked list painted
-	EvalMs              []float64 `json:"evalMs"`      // per-epoch sample evaluation
-	EpochMs             []float64 `json:"epochMs"`     // compute time per epoch
-	HR                  float64   `json:"hr"`          // final HR@100 on every held-out user
-	UpdateMs            []float64 `json:"updateMs"`    // Model.UpdateTraced per click
-	RankMs              []float64 `json:"rankMs"`      // re-ranking per click
-	ClickToScreenMs     []float64 `json:"clickToScreenMs"`
+	MountMs             float64   `json:"mountMs"`          // the page's Go code started
+	DownloadMs          float64   `json:"downloadMs"`       // fetching the pack
+	DecodeMs            float64   `json:"decodeMs"`         // decoding and splitting it
+	FirstListMs         float64   `json:"firstListMs"`      // first ranked list painted
+	EvalMs              []float64 `json:"evalMs"`           // per-epoch sample evaluation
+	EpochMs             []float64 `json:"epochMs"`          // compute time per epoch
+	HR                  float64   `json:"hr"`               // final HR@100 on every held-out user
+	UpdateMs            []float64 `json:"updateMs"`         // Model.UpdateTraced per click
+	RankMs              []float64 `json:"rankMs"`           // re-ranking per click
+	ClickToHandlerMs    []float64 `json:"clickToHandlerMs"` // the click reaches the page's Go handler
+	ClickToDOMMs        []float64 `json:"clickToDOMMs"`     // the new list is in the DOM
+	ClickToScreenMs     []float64 `json:"clickToScreenMs"`  // the new list has been painted
+	ReadyMs             float64   `json:"readyMs"`          // the model is trained and learns clicks
 	Liked               int       `json:"liked"`
 	StorageFailed       bool      `json:"storageFailed"`
 }

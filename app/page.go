@@ -101,7 +101,7 @@ func (p *Page) Render() app.UI {
 		),
 		app.Div().Class("grid").Body(
 			p.renderTraining(),
-			newCurves().Run(p.run),
+			when(p.run.Epochs > 0, func() app.UI { return newCurves().Run(p.run) }),
 			p.renderList(),
 			app.Div().Class("side").Body(
 				p.renderCatalog(),

@@ -30,9 +30,6 @@ func (l *rankedList) Render() app.UI {
 		app.H2().Text(l.Ititle),
 		app.P().ID("list-caption").Class("caption").Text(l.Icaption),
 		when(l.Ireport != nil, func() app.UI { return l.Ireport.render() }),
-		when(len(l.Ientries) == 0, func() app.UI {
-			return app.P().Class("placeholder").Text("Your list appears as soon as the data has arrived.")
-		}),
 		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).Body(
 			app.Range(l.Ientries).Slice(func(k int) app.UI {
 				e := l.Ientries[k]

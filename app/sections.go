@@ -16,6 +16,9 @@ func (p *Page) renderTraining() app.UI {
 func (p *Page) renderList() app.UI {
 	l := newRankedList()
 	switch {
+	case p.cat == nil && p.stage == stageFailed:
+		return l.Title("Your list").Order("none").
+			Caption("No list without data.")
 	case p.cat == nil:
 		return l.Title("Your list").Order("none").
 			Caption("Waiting for the data…")

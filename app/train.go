@@ -14,13 +14,12 @@ import (
 // per-epoch hit ratio is measured on an evenly spread sample of the
 // held-out users because all of them would take longer than the epoch.
 const (
-	trainEpochs   = 25
-	sampleUsers   = 500
-	evalTopN      = 100
-	chunkTarget   = 8 * time.Millisecond  // work between two repaints
-	reportEvery   = 60 * time.Millisecond // progress redraws at most this often
-	startBudget   = 4000                  // observed entries in the first chunk
-	evalChunkSize = 20                    // test cases per evaluation chunk
+	trainEpochs = 25
+	sampleUsers = 500
+	evalTopN    = 100
+	chunkTarget = 12 * time.Millisecond // work between two repaints
+	reportEvery = 60 * time.Millisecond // progress redraws at most this often
+	startBudget = 4000                  // observed entries in the first chunk
 )
 
 // trainingRun is what the page shows of training; the goroutine that
@@ -81,39 +80,24 @@ func (p *Page) train(ctx app.Context, d *loaded) {
 	show(stageTraining)
 	began := time.Now()
 	lastShown := began
-	budget := startBudget
+	epochs := newChunker(chunkTarget, startBudget)
+	evals := newChunker(chunkTarget, 10)
 	for run.Done < run.Epochs && !p.stop.Load() {
-		var compute time.Duration
-		for done := false; !done; {
-			start := time.Now()
-			done = t.Step(budget)
-			took := time.Since(start)
-			compute += took
-			budget = adjustBudget(budget, took)
+		compute, _ := epochs.run(t.Step, func() {
 			run.Progress = t.Progress()
 			if time.Since(lastShown) > reportEvery {
 				lastShown = time.Now()
 				run.WallMs = durationMillis(time.Since(began))
 				show(stageTraining)
 			}
-			yield()
-		}
+		}, nil)
 		run.Done++
 		run.Progress = 0
 		run.EpochMs = append(run.EpochMs, durationMillis(compute))
 		run.Objective = append(run.Objective, t.Model().Objective().Total())
 		eval.Reset()
 		evalStart := time.Now()
-		var evalCompute time.Duration
-		for {
-			s := time.Now()
-			done := eval.Step(t.Model(), evalChunkSize)
-			evalCompute += time.Since(s)
-			if done {
-				break
-			}
-			yield()
-		}
+		evalCompute, _ := evals.run(func(budget int) bool { return eval.Step(t.Model(), budget) }, nil, nil)
 		run.EvalMs = append(run.EvalMs, durationMillis(evalCompute), durationMillis(time.Since(evalStart)))
 		if err := eval.Err(); err != nil {
 			ctx.Dispatch(func(ctx app.Context) {
@@ -149,18 +133,14 @@ func (p *Page) finish(ctx app.Context, d *loaded, m *core.Model, run *trainingRu
 		full := core.NewOffline(d.train, d.test, core.EvalOptions{TopN: evalTopN})
 		lastShown := time.Now()
 		show(stageEvaluating)
-		for !full.Step(m, evalChunkSize) {
-			if p.stop.Load() {
-				run.Skipped = true
-				break
-			}
+		_, completed := newChunker(chunkTarget, 10).run(func(budget int) bool { return full.Step(m, budget) }, func() {
 			if time.Since(lastShown) > reportEvery {
 				lastShown = time.Now()
 				run.Progress = full.Progress()
 				show(stageEvaluating)
 			}
-			yield()
-		}
+		}, p.stop.Load)
+		run.Skipped = !completed
 		if full.Err() == nil && !run.Skipped {
 			run.Final = full.Result()
 			run.FinalDone = true
@@ -176,21 +156,10 @@ func (p *Page) finish(ctx app.Context, d *loaded, m *core.Model, run *trainingRu
 			return
 		}
 		p.metrics.HR = snap.Final.HR
+		p.metrics.ReadyMs = now()
 		p.publish()
 	})
 }
-
-// adjustBudget scales the next chunk so that it takes about chunkTarget.
-func adjustBudget(budget int, took time.Duration) int {
-	if took <= 0 {
-		return budget * 2
-	}
-	next := int(float64(budget) * float64(chunkTarget) / float64(took))
-	return min(max(next, budget/2, 200), budget*2)
-}
-
-// yield lets the browser handle events and repaint.
-func yield() { time.Sleep(time.Millisecond) }
 
 // requestStop asks training (or the final evaluation) to end after the
 // current epoch.

@@ -86,7 +86,7 @@ func (t *trainPanel) status() string {
 	case stageReady:
 		return t.summary()
 	default:
-		return "Training did not happen."
+		return "Nothing to train on: see the message above."
 	}
 }
 

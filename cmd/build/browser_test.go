@@ -159,7 +159,10 @@ type metrics struct {
 	HR                  float64   `json:"hr"`
 	UpdateMs            []float64 `json:"updateMs"`
 	RankMs              []float64 `json:"rankMs"`
+	ClickToHandlerMs    []float64 `json:"clickToHandlerMs"`
+	ClickToDOMMs        []float64 `json:"clickToDOMMs"`
 	ClickToScreenMs     []float64 `json:"clickToScreenMs"`
+	ReadyMs             float64   `json:"readyMs"`
 	Liked               int       `json:"liked"`
 	StorageFailed       bool      `json:"storageFailed"`
 }

@@ -32,7 +32,14 @@ func runServe(args []string) error {
 		return err
 	}
 	p, _ := normalizePrefix(*prefix)
-	fmt.Printf("serving %s at http://%s%s/ (Ctrl-C stops)\n", *dir, ln.Addr(), p)
+	// Name the host as given: browsers treat localhost (not every
+	// address) as secure, which the service worker needs.
+	host, _, _ := net.SplitHostPort(*addr)
+	if host == "" {
+		host = "localhost"
+	}
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	fmt.Printf("serving %s at http://%s%s/ (Ctrl-C stops)\n", *dir, net.JoinHostPort(host, port), p)
 	return http.Serve(ln, h)
 }
 
