@@ -4,6 +4,8 @@ import (
 	"sync/atomic"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/core"
 )
 
 // stage is how far the page has got.
@@ -26,6 +28,7 @@ func (s stage) String() string {
 type Page struct {
 	app.Compo
 
+	cfg      core.Config // what the next training run uses
 	stage    stage
 	failure  *failure
 	notes    []string // messages for the visitor, newest last
@@ -48,7 +51,7 @@ type Page struct {
 
 // NewPage returns the page component for the "/" route.
 func NewPage() app.Composer {
-	return &Page{store: localStorage{}, stop: new(atomic.Bool), querySeq: map[string]int64{}}
+	return &Page{cfg: pageConfig(), store: localStorage{}, stop: new(atomic.Bool), querySeq: map[string]int64{}}
 }
 
 // OnMount starts loading as soon as the page is in the browser (go-app does

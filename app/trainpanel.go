@@ -36,8 +36,11 @@ func (t *trainPanel) Render() app.UI {
 			return progressBar(t.progress())
 		}),
 		t.renderData(),
-		app.P().Class("settings").Text("eALS with K = 32 factors, c0 = 512, α = 0.4, λ = 0.01; "+
-			"new clicks learnt with weight w_new = 1 (Algorithm 2)."),
+		when(t.Irun.Epochs > 0, func() app.UI {
+			c := t.Irun.Config
+			return app.P().Class("settings").Text(fmt.Sprintf("eALS with K = %d factors, c0 = %g, α = %g, λ = %g; "+
+				"new clicks learnt with weight w_new = %g (Algorithm 2).", c.K, c.C0, c.Alpha, c.Lambda, c.WNew))
+		}),
 	)
 }
 
