@@ -89,7 +89,13 @@ func (p *Page) load(ctx app.Context, url string) {
 		})
 		return
 	}
-	ctx.Dispatch(func(ctx app.Context) { p.data.TestCases = len(test) })
+	ctx.Dispatch(func(ctx app.Context) {
+		// A new value, not an edit: go-app compares a component's fields,
+		// and a pointer to an edited struct looks unchanged.
+		info := *p.data
+		info.TestCases = len(test)
+		p.data = &info
+	})
 	p.train(ctx, &loaded{pack: pk, train: train, test: test})
 }
 

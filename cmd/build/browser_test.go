@@ -191,10 +191,11 @@ func waitFor(t testing.TB, ctx context.Context, what string, timeout time.Durati
 		if cond(m) {
 			return m
 		}
-		if time.Now().After(deadline) {
+		// A failed page never recovers: say why at once.
+		if m.Stage == "failed" || time.Now().After(deadline) {
 			var status string
 			chromedp.Run(ctx, chromedp.Evaluate(`(document.querySelector("#train-status, #failure, #app-wasm-loader-label")||{}).textContent||""`, &status))
-			t.Fatalf("timed out after %v waiting for %s; metrics %+v; page says %q", timeout, what, m, status)
+			t.Fatalf("gave up waiting for %s (stage %q, limit %v); metrics %+v; page says %q", what, m.Stage, timeout, m, status)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
