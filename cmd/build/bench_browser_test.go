@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -122,6 +123,7 @@ func printTable(b *testing.B, dir string, r benchRow) {
 		{"app.wasm served (body bytes) / gzip -9 / brotli -q 11", sizesLine(r.wasmTransfer, wasm), "gzip ≤ 2.5 MB"},
 		{"yelp.msgpack served (body bytes) / gzip -9 / brotli -q 11", sizesLine(r.packTransfer, pack), "gzip ≤ 1.5 MB"},
 		{"browser clock resolution", clock, ""},
+		{"machine load average (1 min) at the end", loadAverage(), "other work on the machine skews every figure"},
 	}
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "\n%-58s %-32s %s\n", "browser benchmark (headless Chromium, localhost)", "measured", "budget")
@@ -156,4 +158,16 @@ func brotliLen(b []byte) (int, error) {
 		return 0, err
 	}
 	return len(out), nil
+}
+
+// loadAverage reads Linux's one-minute load average, or says it cannot.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	if f := strings.Fields(string(b)); len(f) > 0 {
+		return f[0]
+	}
+	return "unknown"
 }
