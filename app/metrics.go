@@ -31,7 +31,17 @@ type pageMetrics struct {
 	StorageFailed       bool      `json:"storageFailed"`
 }
 
+// publish writes the metrics once the current update has reached the DOM,
+// so that whoever reads a stage there also finds it on the page.
 func (p *Page) publish() {
+	if p.self == nil {
+		p.writeMetrics()
+		return
+	}
+	p.self.Defer(func(app.Context) { p.writeMetrics() })
+}
+
+func (p *Page) writeMetrics() {
 	p.metrics.Stage = p.stage.String()
 	p.metrics.Liked = len(p.you.liked)
 	b, err := json.Marshal(p.metrics)
