@@ -18,7 +18,7 @@ type pageMetrics struct {
 	DownloadMs          float64   `json:"downloadMs"`       // fetching the pack
 	DecodeMs            float64   `json:"decodeMs"`         // decoding and splitting it
 	FirstListMs         float64   `json:"firstListMs"`      // first ranked list painted
-	EvalMs              []float64 `json:"evalMs"`           // per-epoch sample evaluation
+	EvalMs              []float64 `json:"evalMs"`           // compute time of each epoch's sample evaluation
 	EpochMs             []float64 `json:"epochMs"`          // compute time per epoch
 	HR                  float64   `json:"hr"`               // final HR@100 on every held-out user
 	UpdateMs            []float64 `json:"updateMs"`         // Model.UpdateTraced per click

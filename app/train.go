@@ -40,8 +40,8 @@ type trainingRun struct {
 	Objective []float64 // after each epoch
 	SampleHR  []float64 // HR@100 on the sample after each epoch
 	Config    core.Config
-	EvalMs    []float64
-	Sample    int // users in the sample
+	EvalMs    []float64 // compute time of each epoch's sample evaluation
+	Sample    int       // users in the sample
 	Final     core.Metrics
 	FinalDone bool
 	Stopped   bool
@@ -53,6 +53,7 @@ func (r trainingRun) clone() trainingRun {
 	r.EpochMs = slices.Clone(r.EpochMs)
 	r.Objective = slices.Clone(r.Objective)
 	r.SampleHR = slices.Clone(r.SampleHR)
+	r.EvalMs = slices.Clone(r.EvalMs)
 	return r
 }
 
@@ -103,9 +104,8 @@ func (p *Page) train(ctx app.Context, d *loaded) {
 		run.EpochMs = append(run.EpochMs, durationMillis(compute))
 		run.Objective = append(run.Objective, t.Model().Objective().Total())
 		eval.Reset()
-		evalStart := time.Now()
 		evalCompute, _ := evals.run(func(budget int) bool { return eval.Step(t.Model(), budget) }, nil, nil)
-		run.EvalMs = append(run.EvalMs, durationMillis(evalCompute), durationMillis(time.Since(evalStart)))
+		run.EvalMs = append(run.EvalMs, durationMillis(evalCompute))
 		if err := eval.Err(); err != nil {
 			ctx.Dispatch(func(ctx app.Context) {
 				p.fail(failure{Title: "Evaluation failed", Detail: err.Error()})
