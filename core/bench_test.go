@@ -90,3 +90,24 @@ func BenchmarkRecommend(b *testing.B) {
 		u = (u + 1) % int32(m.NumUsers())
 	}
 }
+
+// BenchmarkUpdateTraced is one click as the page makes it: an update that
+// also records its steps for the teaching view, by visitors of 10 clicks.
+func BenchmarkUpdateTraced(b *testing.B) {
+	d := yelp10core(b)
+	cfg := DefaultConfig()
+	cfg.Epochs = 5
+	m, err := Train(d, cfg, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var u int32
+	for n := 0; b.Loop(); n++ {
+		if n%10 == 0 {
+			u = m.AddUser()
+		}
+		if _, err := m.UpdateTraced(u, int32(n*7%m.NumItems())); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -31,7 +31,8 @@ func (m *Model) Update(u, i int32) error {
 
 // UpdateTraced is Update, also returning the steps it took.
 func (m *Model) UpdateTraced(u, i int32) (*UpdateTrace, error) {
-	tr := &UpdateTrace{User: u, Item: i, K: m.k}
+	tr := &UpdateTrace{User: u, Item: i, K: m.k,
+		UserSteps: make([]FactorStep, 0, m.k), ItemSteps: make([]FactorStep, 0, m.k)}
 	if err := m.update(u, i, tr); err != nil {
 		return nil, err
 	}
