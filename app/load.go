@@ -89,14 +89,16 @@ func (p *Page) load(ctx app.Context, url string) {
 		})
 		return
 	}
+	src := &loaded{pack: pk, train: train, test: test}
 	ctx.Dispatch(func(ctx app.Context) {
 		// A new value, not an edit: go-app compares a component's fields,
 		// and a pointer to an edited struct looks unchanged.
 		info := *p.data
 		info.TestCases = len(test)
 		p.data = &info
+		p.src = src
 	})
-	p.train(ctx, &loaded{pack: pk, train: train, test: test})
+	p.train(ctx, src)
 }
 
 func describe(pk *pack.Pack, size int) *dataInfo {

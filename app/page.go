@@ -33,6 +33,7 @@ type Page struct {
 	failure  *failure
 	notes    []string // messages for the visitor, newest last
 	data     *dataInfo
+	src      *loaded // the decoded pack and its split, for retraining and the evidence views
 	cat      *catalog
 	run      trainingRun
 	you      visitor
