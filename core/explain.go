@@ -1,6 +1,7 @@
 package core
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"slices"
@@ -86,19 +87,9 @@ func (m *Model) Explain(u int32, items []int32) ([]Explanation, error) {
 			e.Contributions = append(e.Contributions, Contribution{Item: i, Weight: ws[n], Amount: ws[n] * dot(q, z[n])})
 		}
 		slices.SortStableFunc(e.Contributions, func(a, b Contribution) int {
-			return -cmpFloat(math.Abs(a.Amount), math.Abs(b.Amount))
+			return cmp.Compare(math.Abs(b.Amount), math.Abs(a.Amount))
 		})
 		out[t] = e
 	}
 	return out, nil
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -80,19 +81,15 @@ func renumber(deg []int, k int) []int32 {
 	return id
 }
 
-// byTime returns the interactions stably sorted by time, so that events at
-// the same time keep their input order.
+// SortByTime sorts interactions by time, stably, so that interactions at
+// the same time keep their input order: the order every split here uses.
+func SortByTime(inter []Interaction) {
+	slices.SortStableFunc(inter, func(a, b Interaction) int { return cmp.Compare(a.Time, b.Time) })
+}
+
 func (d *Dataset) byTime() []Interaction {
 	s := append([]Interaction(nil), d.interactions...)
-	slices.SortStableFunc(s, func(a, b Interaction) int {
-		switch {
-		case a.Time < b.Time:
-			return -1
-		case a.Time > b.Time:
-			return 1
-		}
-		return 0
-	})
+	SortByTime(s)
 	return s
 }
 

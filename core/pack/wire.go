@@ -71,7 +71,7 @@ func fromPack(p *Pack) (*wire, error) {
 	}
 
 	inter := slices.Clone(d.Interactions())
-	slices.SortStableFunc(inter, func(a, b core.Interaction) int { return compareTime(a.Time, b.Time) })
+	core.SortByTime(inter)
 	w.user, w.item, w.day = make([]int32, len(inter)), make([]int32, len(inter)), make([]int32, len(inter))
 	prev := int64(0)
 	for k, x := range inter {

@@ -2,6 +2,7 @@ package pack
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -248,7 +249,7 @@ func latest(d *core.Dataset, n int) (*core.Dataset, error) {
 	for k := range order {
 		order[k] = k
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return compareTime(inter[a].Time, inter[b].Time) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(inter[a].Time, inter[b].Time) })
 	kept := order[len(order)-n:]
 	slices.Sort(kept)
 	events := make([]core.Event, len(kept))
@@ -257,16 +258,6 @@ func latest(d *core.Dataset, n int) (*core.Dataset, error) {
 		events[k] = core.Event{User: d.UserKey(x.User), Item: d.ItemKey(x.Item), Time: x.Time}
 	}
 	return core.NewDataset(events)
-}
-
-func compareTime(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // fromDataset turns the chosen interactions into a Pack equal to what
@@ -300,7 +291,7 @@ func fromDataset(d *core.Dataset, businesses []Item, byID map[string]int, s Subs
 		users[u] = userKey(u)
 	}
 	inter := slices.Clone(d.Interactions())
-	slices.SortStableFunc(inter, func(a, b core.Interaction) int { return compareTime(a.Time, b.Time) })
+	core.SortByTime(inter)
 	data, err := core.FromInteractions(users, ids, inter)
 	if err != nil {
 		return nil, err

@@ -259,7 +259,7 @@ func TestPhoenixPackMatchesTSV(t *testing.T) {
 	}
 	// User n of the pack is the n-th distinct user of the TSV.
 	sorted := slices.Clone(tsv.Interactions())
-	slices.SortStableFunc(sorted, func(a, b core.Interaction) int { return compareTime(a.Time, b.Time) })
+	core.SortByTime(sorted)
 	if !slices.Equal(sorted, p.Data.Interactions()) {
 		t.Fatal("the pack's interactions are not the TSV's in stable time order")
 	}
