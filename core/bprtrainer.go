@@ -1,0 +1,56 @@
+package core
+
+// BPRTrainer runs BPR epochs in chunks, as Trainer does for eALS, so that
+// a page can repaint between them. Its steps draw from the model's one
+// generator in the same order as BPR.Epoch, so any chunking of an epoch
+// gives exactly the model that Epoch (and TrainBPR) gives.
+type BPRTrainer struct {
+	b    *BPR
+	next int // SGD steps taken in the current epoch
+}
+
+// NewBPRTrainer returns a trainer for a new BPR model of d.
+func NewBPRTrainer(d *Dataset, cfg BPRConfig) (*BPRTrainer, error) {
+	b, err := NewBPR(d, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &BPRTrainer{b: b}, nil
+}
+
+// Model returns the model being trained.
+func (t *BPRTrainer) Model() *BPR { return t.b }
+
+// Epochs returns the number of completed epochs.
+func (t *BPRTrainer) Epochs() int { return t.b.epochs }
+
+// Progress returns how far the current epoch has got, in [0, 1).
+func (t *BPRTrainer) Progress() float64 {
+	return float64(t.next) / float64(len(t.b.pairs))
+}
+
+// Step takes up to budget more SGD steps of the current epoch (at least
+// one; a negative budget means the rest of the epoch) and reports whether
+// that completed an epoch. An epoch is |R| steps, |R| counted when it
+// starts, as in Epoch; call Update only between epochs.
+func (t *BPRTrainer) Step(budget int) (epochDone bool) {
+	b := t.b
+	end := len(b.pairs)
+	stop := end
+	if budget >= 0 {
+		stop = min(end, t.next+max(budget, 1))
+	}
+	for ; t.next < stop; t.next++ {
+		// The body of Epoch's loop, draw for draw.
+		x := b.pairs[b.rng.IntN(len(b.pairs))]
+		if j, ok := b.negative(x.User); ok {
+			b.step(x.User, x.Item, j)
+		}
+	}
+	if t.next < end {
+		return false
+	}
+	t.next = 0
+	b.epochs++
+	return true
+}
