@@ -17,6 +17,8 @@ const (
 	actStop    = "eals/stop"    // no value
 	actFilter  = "eals/filter"  // filterChange
 	actDismiss = "eals/dismiss" // int index into the notes
+	actReplay  = "eals/replay"  // bool: true starts the replay, false stops it
+	actCompare = "eals/compare" // bool: true starts the comparison, false stops it
 )
 
 // likeClick is an "I like this" click and when it happened on the page's
@@ -43,6 +45,7 @@ func newFilterChange(field, value string) filterChange {
 }
 
 func (p *Page) handleActions(ctx app.Context) {
+	p.handleEvidence(ctx)
 	ctx.Handle(actLike, func(ctx app.Context, a app.Action) {
 		if c, ok := a.Value.(likeClick); ok {
 			p.like(ctx, c)

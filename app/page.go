@@ -44,6 +44,7 @@ type Page struct {
 	stopping bool             // the visitor asked; shown until the stage changes
 	screen   *screenTiming
 	metrics  pageMetrics
+	evidence evidence // the cold-start replay and the comparison with the rivals
 	// self is the page's own context. Work that must outlive the element
 	// that started it (a "like" button is replaced once clicked) is
 	// dispatched through it.
@@ -83,6 +84,22 @@ func (p *Page) note(msg string) {
 	}
 }
 
+// busy says why a long run (training, a retraining, the replay, the
+// comparison) cannot start now, or "" if it can. They all need the one
+// thread Go has in the browser: run together they would slow each other
+// and time each other's work.
+func (p *Page) busy() string {
+	switch p.stage {
+	case stageLoading:
+		return "the data is still loading"
+	case stageTraining, stageEvaluating:
+		return "the model is training"
+	case stageFailed:
+		return "the page has no data to work on"
+	}
+	return p.evidence.running()
+}
+
 func (p *Page) fail(f failure) {
 	p.stage = stageFailed
 	p.failure = &f
@@ -112,6 +129,7 @@ func (p *Page) Render() app.UI {
 				p.renderHistory(),
 			),
 		),
+		p.renderEvidence(),
 		newAbout(),
 	)
 }

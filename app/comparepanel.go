@@ -1,0 +1,136 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// comparePanel shows eALS against its rivals: a Run/Stop button, progress,
+// and one table of offline accuracy and time per epoch.
+type comparePanel struct {
+	app.Compo
+	Irun      compareRun
+	Iblocked  string
+	Istopping bool
+}
+
+func newComparePanel() *comparePanel { return &comparePanel{} }
+
+func (c *comparePanel) Run(v compareRun) *comparePanel { c.Irun = v; return c }
+func (c *comparePanel) Blocked(v string) *comparePanel { c.Iblocked = v; return c }
+func (c *comparePanel) Stopping(v bool) *comparePanel  { c.Istopping = v; return c }
+
+func (c *comparePanel) Render() app.UI {
+	r := c.Irun
+	verdict := ""
+	if r.Finished {
+		verdict = compareVerdict(r.Rows)
+	}
+	return app.Section().ID("compare").Class("card card-evidence").DataSet("state", runState(r.Running, r.Finished, r.Stopped, "")).Body(
+		app.Div().Class("evidence-head").Body(
+			app.H2().Text("eALS against its rivals"),
+			runButton("compare", "Run the comparison", actCompare, r.Running, c.Istopping, c.Iblocked),
+		),
+		app.P().Class("caption").Text("Does weighting missing data by popularity help, and how does eALS fare against BPR, "+
+			"the usual ranking baseline? Each model is trained here, one after another, on the same reviews as the model above, "+
+			"and judged the same way: for every person, is their latest review (held out) in their top 100?"),
+		app.P().ID("compare-status").Class("status").Text(c.status()),
+		when(r.Running, func() app.UI { return progressMeter("compare-progress", r.Progress) }),
+		when(c.Iblocked != "" && !r.Running, func() app.UI {
+			return app.P().ID("compare-blocked").Class("blocked").Text("Run waits: " + c.Iblocked + ".")
+		}),
+		when(len(r.Rows) > 0, func() app.UI { return c.renderTable() }),
+		when(verdict != "", func() app.UI { return app.P().ID("compare-verdict").Class("verdict").Text(verdict) }),
+	)
+}
+
+func (c *comparePanel) status() string {
+	r := c.Irun
+	switch {
+	case r.Running && r.Current < len(r.Rows):
+		row := r.Rows[r.Current]
+		what := fmt.Sprintf("training, epoch %d of %d", min(row.Done+1, row.Epochs), row.Epochs)
+		if r.Phase == "evaluating" {
+			what = fmt.Sprintf("measuring HR@100 on all %s held-out people", thousands(r.Tests))
+		}
+		return fmt.Sprintf("%d of %d: %s, %s…", r.Current+1, len(r.Rows), row.Label, what)
+	case r.Stopped:
+		return "Stopped; the rows not finished are left empty."
+	case r.Finished:
+		return fmt.Sprintf("All three trained and measured on the same %s held-out people in %.1f s.", thousands(r.Tests), r.WallMs/1000)
+	}
+	return fmt.Sprintf("Trains three models in turn, BPR for %d epochs: about ten seconds in all.", compareBPREpochs)
+}
+
+// renderTable lays the rows out as a table built of divs with ARIA table
+// roles and a CSS grid: go-app's table elements would add 13 kB to
+// app.wasm, which is near its budget.
+func (c *comparePanel) renderTable() app.UI {
+	r := c.Irun
+	head := func(text string, num bool) app.UI {
+		d := app.Div().Attr("role", "columnheader").Text(text)
+		if num {
+			d = d.Class("num")
+		}
+		return d
+	}
+	return app.Div().Class("table-wrap").Body(
+		app.Div().ID("compare-table").Class("compare").Attr("role", "table").Aria("label", "eALS against its rivals").Body(
+			app.Div().Class("compare-row compare-head").Attr("role", "row").Body(
+				head("model", false), head("HR@100", true), head("NDCG@100", true),
+				head("per epoch", true), head("epochs", true), head("training", true),
+			),
+			app.Range(r.Rows).Slice(func(k int) app.UI {
+				return app.Div().Class("compare-row").Attr("role", "row").DataSet("key", r.Rows[k].Key).Body(c.cells(k)...)
+			}),
+		),
+		app.P().Class("chart-caption").Text("Median computation time per epoch and in all, in this browser on one thread. "+
+			"An eALS epoch solves every person's and business's vector once; a BPR epoch takes one gradient step per review, "+
+			"on a random (person, reviewed, not reviewed) triple."),
+	)
+}
+
+// cells are a row of the table: the model, then its figures, or what it
+// is waiting for in their place.
+func (c *comparePanel) cells(k int) []app.UI {
+	r := c.Irun
+	row := r.Rows[k]
+	cell := func(class, role, text string) app.UI {
+		return app.Div().Class(class).Attr("role", "cell").DataSet("role", role).Text(text)
+	}
+	cells := []app.UI{app.Div().Attr("role", "cell").Body(
+		app.Span().Class("model-name").Text(row.Label),
+		app.Span().Class("model-settings").Text(row.Settings),
+	)}
+	if row.Evaluated {
+		cells = append(cells,
+			cell("num", "hr", percent(row.Metrics.HR)),
+			cell("num", "ndcg", fmt.Sprintf("%.4f", row.Metrics.NDCG)))
+	} else {
+		note := "waiting"
+		switch {
+		case row.Err != "":
+			note = "failed: " + row.Err
+		case r.Running && k == r.Current && r.Phase == "evaluating":
+			note = "measuring…"
+		case r.Running && k == r.Current:
+			note = "training…"
+		case !r.Running:
+			note = "not run"
+		}
+		cells = append(cells, cell("row-note", "note", note))
+	}
+	return append(cells,
+		cell("num", "epoch-ms", orDash(len(row.EpochMs) > 0, millis(row.EpochMsMedian))),
+		cell("num", "epochs", fmt.Sprint(row.Done)),
+		cell("num", "train-ms", orDash(row.Done > 0, fmt.Sprintf("%.1f s", row.TrainMs/1000))),
+	)
+}
+
+func orDash(ok bool, s string) string {
+	if ok {
+		return s
+	}
+	return "–"
+}

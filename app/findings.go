@@ -1,0 +1,120 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// The evidence views say in words what their numbers show, for this data
+// and these settings: the sentences are built from the results, never
+// written in advance.
+
+func percent(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
+
+// percentOf writes n as a share of total: "13.7%".
+func percentOf(n, total int) string {
+	if total == 0 {
+		return "0%"
+	}
+	return percent(float64(n) / float64(total))
+}
+
+// points writes a difference of two rates in percentage points.
+func points(v float64) string { return fmt.Sprintf("%.1f points", 100*v) }
+
+// replayFindings states the replay's HR@100 at the cold start (no past
+// review), after one past review, and over the whole stream so far.
+func replayFindings(lanes []laneView) string {
+	by := map[string]laneView{}
+	for _, l := range lanes {
+		by[l.Key] = l
+	}
+	learning, okL := by[laneLearning]
+	frozen, okF := by[laneFrozen]
+	pop, okP := by[lanePopular]
+	if !okL || !okF || !okP || learning.Overall.Count == 0 {
+		return ""
+	}
+	var s []string
+	bucket := func(l laneView, n int) (core.Metrics, bool) {
+		for _, b := range l.ByHistory {
+			if b.Min == n && b.Max == n && b.Count > 0 {
+				return b.Metrics, true
+			}
+		}
+		return core.Metrics{}, false
+	}
+	if cold, ok := bucket(learning, 0); ok {
+		p, _ := bucket(pop, 0)
+		s = append(s, fmt.Sprintf("Here, at 0 past reviews (%s): eALS %s, popularity %s.",
+			plural(cold.Count, "review", "reviews"), percent(cold.HR), percent(p.HR)))
+	}
+	if one, ok := bucket(learning, 1); ok {
+		f, _ := bucket(frozen, 1)
+		p, _ := bucket(pop, 1)
+		s = append(s, fmt.Sprintf("After 1 past review (%s): learning eALS %s, eALS without updates %s, popularity %s.",
+			plural(one.Count, "review", "reviews"), percent(one.HR), percent(f.HR), percent(p.HR)))
+	}
+	s = append(s, fmt.Sprintf("Over all %s replayed: learning eALS %s, without updates %s, popularity %s.",
+		thousands(learning.Overall.Count), percent(learning.Overall.HR), percent(frozen.Overall.HR), percent(pop.Overall.HR)))
+	return strings.Join(s, " ")
+}
+
+// compareVerdict says whether popularity weighting helps eALS and how eALS
+// and BPR compare, judging each gap in HR@100 against its 95% margin of
+// error, so that a gap within the noise is called a tie.
+func compareVerdict(rows []compareRow) string {
+	by := map[string]compareRow{}
+	for _, r := range rows {
+		if r.Evaluated {
+			by[r.Key] = r
+		}
+	}
+	weighted, okW := by[rivalWeighted]
+	uniform, okU := by[rivalUniform]
+	bpr, okB := by[rivalBPR]
+	var s []string
+	if okW && okU {
+		diff, margin := core.HRDifference(weighted.Metrics, uniform.Metrics)
+		switch {
+		case absf(diff) <= margin:
+			s = append(s, fmt.Sprintf("Popularity-weighted and uniform missing-data weights score within the margin of error "+
+				"(HR@100 %s vs %s, a gap of %s where ±%s is noise): on this data the weighting makes no measurable difference.",
+				percent(weighted.Metrics.HR), percent(uniform.Metrics.HR), points(absf(diff)), points(margin)))
+		case diff > 0:
+			s = append(s, fmt.Sprintf("Popularity weighting helps: HR@100 %s against %s with uniform weights, %s more, beyond the ±%s margin of error.",
+				percent(weighted.Metrics.HR), percent(uniform.Metrics.HR), points(diff), points(margin)))
+		default:
+			s = append(s, fmt.Sprintf("Uniform weights do better here: HR@100 %s against %s with popularity weighting, %s more, beyond the ±%s margin of error.",
+				percent(uniform.Metrics.HR), percent(weighted.Metrics.HR), points(-diff), points(margin)))
+		}
+	}
+	if okW && okB {
+		diff, margin := core.HRDifference(weighted.Metrics, bpr.Metrics)
+		switch {
+		case absf(diff) <= margin:
+			s = append(s, fmt.Sprintf("eALS and BPR tie: HR@100 %s vs %s, a gap of %s within the ±%s margin.",
+				percent(weighted.Metrics.HR), percent(bpr.Metrics.HR), points(absf(diff)), points(margin)))
+		case diff > 0:
+			s = append(s, fmt.Sprintf("eALS beats BPR: HR@100 %s against %s, %s more, beyond the ±%s margin.",
+				percent(weighted.Metrics.HR), percent(bpr.Metrics.HR), points(diff), points(margin)))
+		default:
+			s = append(s, fmt.Sprintf("BPR beats eALS: HR@100 %s against %s, %s more, beyond the ±%s margin.",
+				percent(bpr.Metrics.HR), percent(weighted.Metrics.HR), points(-diff), points(margin)))
+		}
+		higher, lower := "BPR", "eALS"
+		hi, lo := bpr.Metrics.NDCG, weighted.Metrics.NDCG
+		if lo > hi {
+			higher, lower, hi, lo = lower, higher, lo, hi
+		}
+		s = append(s, fmt.Sprintf("On NDCG@100, which also rewards ranking the hit higher, %s has %.4f and %s %.4f.", higher, hi, lower, lo))
+	}
+	if len(s) == 0 {
+		return ""
+	}
+	return strings.Join(s, " ") + " (Each margin treats the two models as independent samples of the held-out users, so it is on the wide side.)"
+}
+
+func absf(v float64) float64 { return max(v, -v) }

@@ -1,0 +1,155 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// replayPanel shows the cold-start replay: a Start/Stop button, progress,
+// the hit ratio as the stream advances, and the paper's Figure 8.
+type replayPanel struct {
+	app.Compo
+	Irun       replayRun
+	Iblocked   string // why Start must wait, "" if it need not
+	Istopping  bool
+	IfineClock bool
+}
+
+func newReplayPanel() *replayPanel { return &replayPanel{} }
+
+func (c *replayPanel) Run(v replayRun) *replayPanel  { c.Irun = v; return c }
+func (c *replayPanel) Blocked(v string) *replayPanel { c.Iblocked = v; return c }
+func (c *replayPanel) Stopping(v bool) *replayPanel  { c.Istopping = v; return c }
+func (c *replayPanel) FineClock(v bool) *replayPanel { c.IfineClock = v; return c }
+
+func (c *replayPanel) Render() app.UI {
+	r := c.Irun
+	return app.Section().ID("replay").Class("card card-evidence").DataSet("state", runState(r.Running, r.Finished, r.Stopped, r.Err)).Body(
+		app.Div().Class("evidence-head").Body(
+			app.H2().Text("Cold start, replayed"),
+			runButton("replay", "Start the replay", actReplay, r.Running, c.Istopping, c.Iblocked),
+		),
+		app.P().Class("caption").Text("The paper's online protocol, run here in your browser. eALS trains on the "+
+			"earliest 90% of the reviews by date; then the latest 10% are replayed one by one, in order. For each, "+
+			"every model first ranks all businesses for that person and scores a hit if the business they reviewed "+
+			"is in the top 100; then it learns the review. Three models side by side: the eALS model learning each "+
+			"review with one incremental update, the same trained model never updated, and popularity (review counts, kept up to date)."),
+		app.P().ID("replay-status").Class("status").Text(c.status()),
+		when(r.Running, func() app.UI { return progressMeter("replay-progress", r.Progress) }),
+		when(c.Iblocked != "" && !r.Running, func() app.UI {
+			return app.P().ID("replay-blocked").Class("blocked").Text("Start waits: " + c.Iblocked + ".")
+		}),
+		when(len(r.Lanes) > 0, func() app.UI { return c.renderResults() }),
+	)
+}
+
+func (c *replayPanel) status() string {
+	r := c.Irun
+	switch {
+	case r.Err != "":
+		return "The replay failed: " + r.Err
+	case r.Running && r.Phase == "training" && r.Train == 0:
+		return "Splitting the reviews by date…"
+	case r.Running && r.Phase == "training":
+		return fmt.Sprintf("Training eALS on the earliest %s reviews: epoch %d of %d.",
+			thousands(r.Train), min(r.Done+1, r.Epochs), r.Epochs)
+	case r.Running:
+		return fmt.Sprintf("Replaying the latest reviews: %s of %s, each three times (one per model)…",
+			thousands(r.Replayed), thousands(r.Stream))
+	case r.Stopped && r.Replayed > 0:
+		return fmt.Sprintf("Stopped after %s of %s reviews; the figures cover those.", thousands(r.Replayed), thousands(r.Stream))
+	case r.Stopped:
+		return fmt.Sprintf("Stopped while training (%d of %d epochs), before any review was replayed.", r.Done, r.Epochs)
+	case r.Finished:
+		return fmt.Sprintf("Trained on %s reviews and replayed %s in %.1f s: %.1f s training, %.1f s replaying "+
+			"(computation; the rest is pauses that keep the page responsive).",
+			thousands(r.Train), thousands(r.Replayed), r.WallMs/1000, r.TrainMs/1000, r.ReplayMs/1000)
+	}
+	return "It trains a second model and replays a tenth of the data three times, which takes a few seconds. " +
+		"It runs in slices, so you can keep using the page."
+}
+
+func (c *replayPanel) renderResults() app.UI {
+	r := c.Irun
+	cfg := r.Config
+	update := fmt.Sprintf("%.3f ms", r.UpdateMsMedian)
+	if !c.IfineClock {
+		update += " (this browser's clock ticks in 0.1 ms steps, so this is coarse)"
+	}
+	return app.Div().ID("replay-results").Body(
+		app.Ul().ID("replay-figures").Class("figures").Body(
+			app.Li().Body(
+				app.Strong().ID("replay-new-users").Text(thousands(r.NewUserTests)),
+				app.Text(fmt.Sprintf(" of the %s replayed reviews (%s) are by people with no review in the training part.",
+					thousands(r.Replayed), percentOf(r.NewUserTests, r.Replayed))),
+			),
+			app.Li().Body(
+				app.Text("One eALS update (Algorithm 2) took "),
+				app.Strong().ID("replay-update-ms").Text(update),
+				app.Text(fmt.Sprintf(", the median over %s updates.", thousands(r.Replayed))),
+			),
+			app.Li().Class("settings").Text(fmt.Sprintf("eALS with K = %d, c0 = %g, α = %g, λ = %g, %d epochs; each review learnt with w_new = %g.",
+				cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.Epochs, cfg.WNew)),
+		),
+		app.Div().Class("charts").Body(
+			streamChart{id: "replay-hr", title: "HR@100 so far, as the stream advances", xMax: r.Stream, percent: true,
+				lines:   laneLines(r.Lanes, func(m core.Metrics) float64 { return m.HR }),
+				caption: "Share of the reviews replayed so far whose business was in that person's top 100 just before."}.render(),
+			streamChart{id: "replay-ndcg", title: "NDCG@100 so far", xMax: r.Stream,
+				lines:   laneLines(r.Lanes, func(m core.Metrics) float64 { return m.NDCG }),
+				caption: "Like HR@100, but a hit counts more the higher it ranks (1 at the top, 0 beyond 100)."}.render(),
+		),
+		historyBars{id: "replay-history", title: "HR@100 by the person's number of past reviews (the paper's Figure 8)",
+			series: laneLines(r.Lanes, nil), groups: historyGroups(r.Lanes),
+			caption: "Each replayed review is put in a group by how many reviews its author had written before it, in training " +
+				"or earlier in the replay. Under each group: how many replayed reviews it holds; a bar over a few dozen is noisy."}.render(),
+		app.Div().ID("replay-reading").Class("explain").Body(
+			app.P().Text("How to read it. At 0 past reviews nobody knows anything about the person: eALS starts them from "+
+				"a small random vector (Algorithm 2), so its guess is close to arbitrary, and popularity, which gives "+
+				"everyone the most reviewed businesses, is the one to beat. That is the cold start. From 1 past review "+
+				"on, the learning eALS has folded each earlier review in with one update and ranks for that person, "+
+				"while the copy that never updates still ranks them as a stranger: the gap between the two is what "+
+				"learning each click buys. People with many past reviews were well known at training time already, "+
+				"so there the two eALS bars draw closer."),
+			app.P().ID("replay-findings").Text(replayFindings(r.Lanes)),
+		),
+	)
+}
+
+// laneLines turns the lanes' curves into chart lines; with a nil metric
+// the lines carry names only (for a legend).
+func laneLines(lanes []laneView, metric func(core.Metrics) float64) []seriesLine {
+	out := make([]seriesLine, len(lanes))
+	for k, l := range lanes {
+		out[k] = seriesLine{Key: l.Key, Label: l.Label}
+		if metric == nil {
+			continue
+		}
+		out[k].Now = metric(l.Overall)
+		out[k].X = make([]float64, len(l.Curve))
+		out[k].Y = make([]float64, len(l.Curve))
+		for n, p := range l.Curve {
+			out[k].X[n] = float64(p.Tests)
+			out[k].Y[n] = metric(p.Metrics)
+		}
+	}
+	return out
+}
+
+// historyGroups lays the lanes' history buckets out as bar groups.
+func historyGroups(lanes []laneView) []barGroup {
+	if len(lanes) == 0 {
+		return nil
+	}
+	groups := make([]barGroup, len(lanes[0].ByHistory))
+	for g, b := range lanes[0].ByHistory {
+		groups[g] = barGroup{Label: b.Label, Count: b.Count, Values: make([]float64, len(lanes))}
+		for k, l := range lanes {
+			groups[g].Values[k] = l.ByHistory[g].HR
+		}
+	}
+	return groups
+}

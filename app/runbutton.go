@@ -1,0 +1,51 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// runButton starts a heavy run (the replay, the comparison) or, while it
+// runs, stops it. While something else holds the page it is disabled and
+// says why. Its id is name+"-start" or name+"-stop"; action is posted with
+// true to start and false to stop.
+func runButton(name, label, action string, running, stopping bool, blocked string) app.UI {
+	switch {
+	case running && stopping:
+		return app.Button().ID(name + "-stop").Class("stop").Disabled(true).Text("Stopping…")
+	case running:
+		return app.Button().ID(name + "-stop").Class("stop").Text("Stop").
+			Title("Stop now and keep the figures so far").
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(action, false) })
+	}
+	b := app.Button().ID(name + "-start").Class("run").Text(label)
+	if blocked != "" {
+		return b.Disabled(true).Title("Waits: " + blocked)
+	}
+	return b.OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(action, true) })
+}
+
+// progressMeter is a progress bar like the training's, under its own id.
+func progressMeter(id string, v float64) app.UI {
+	pct := fmt.Sprintf("%.0f", 100*min(max(v, 0), 1))
+	return app.Div().ID(id).Class("progress").Attr("role", "progressbar").
+		Aria("valuemin", "0").Aria("valuemax", "100").Aria("valuenow", pct).Body(
+		app.Div().Class("progress-fill").Style("width", pct+"%"),
+	)
+}
+
+// runState names where a run is, for the panel's data-state attribute.
+func runState(running, finished, stopped bool, err string) string {
+	switch {
+	case running:
+		return "running"
+	case err != "":
+		return "failed"
+	case stopped:
+		return "stopped"
+	case finished:
+		return "finished"
+	}
+	return "idle"
+}
