@@ -46,6 +46,7 @@ func newFilterChange(field, value string) filterChange {
 
 func (p *Page) handleActions(ctx app.Context) {
 	p.handleEvidence(ctx)
+	p.handleTeaching(ctx)
 	ctx.Handle(actLike, func(ctx app.Context, a app.Action) {
 		if c, ok := a.Value.(likeClick); ok {
 			p.like(ctx, c)

@@ -30,6 +30,7 @@ func (p *Page) like(ctx app.Context, c likeClick) {
 	if last := p.you.last; last != nil && last.Item == i {
 		p.metrics.UpdateMs = append(p.metrics.UpdateMs, last.UpdateMs)
 		p.metrics.RankMs = append(p.metrics.RankMs, last.RankMs)
+		p.metrics.ExplainMs = append(p.metrics.ExplainMs, last.ExplainMs)
 		if clickedAt > 0 {
 			p.metrics.ClickToHandlerMs = append(p.metrics.ClickToHandlerMs, handled-clickedAt)
 			p.measureScreen(i, clickedAt)

@@ -23,6 +23,7 @@ type pageMetrics struct {
 	HR                  float64   `json:"hr"`               // final HR@100 on every held-out user
 	UpdateMs            []float64 `json:"updateMs"`         // Model.UpdateTraced per click
 	RankMs              []float64 `json:"rankMs"`           // re-ranking per click
+	ExplainMs           []float64 `json:"explainMs"`        // splitting the new list's scores by your clicks, per click
 	ClickToHandlerMs    []float64 `json:"clickToHandlerMs"` // the click reaches the page's Go handler
 	ClickToDOMMs        []float64 `json:"clickToDOMMs"`     // the new list is in the DOM
 	ClickToScreenMs     []float64 `json:"clickToScreenMs"`  // the new list has been painted

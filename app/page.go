@@ -45,6 +45,7 @@ type Page struct {
 	screen   *screenTiming
 	metrics  pageMetrics
 	evidence evidence // the cold-start replay and the comparison with the rivals
+	teach    teaching // the parameter controls, the weights plot and "why?"
 	// self is the page's own context. Work that must outlive the element
 	// that started it (a "like" button is replaced once clicked) is
 	// dispatched through it.
@@ -129,6 +130,7 @@ func (p *Page) Render() app.UI {
 				p.renderHistory(),
 			),
 		),
+		p.renderTeaching(),
 		p.renderEvidence(),
 		newAbout(),
 	)

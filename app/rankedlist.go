@@ -15,6 +15,8 @@ type rankedList struct {
 	Iorder   string // what the order is: "popular", "model"
 	Ientries []entry
 	Ireport  *clickReport
+	Iwhy     []why  // one per entry once your clicks can explain them
+	IwhyNote string // what "why?" shows, under the list
 }
 
 func newRankedList() *rankedList { return &rankedList{} }
@@ -24,23 +26,34 @@ func (l *rankedList) Caption(v string) *rankedList      { l.Icaption = v; return
 func (l *rankedList) Order(v string) *rankedList        { l.Iorder = v; return l }
 func (l *rankedList) Entries(v []entry) *rankedList     { l.Ientries = v; return l }
 func (l *rankedList) Report(v *clickReport) *rankedList { l.Ireport = v; return l }
+func (l *rankedList) Why(v []why, note string) *rankedList {
+	l.Iwhy, l.IwhyNote = v, note
+	return l
+}
 
 func (l *rankedList) Render() app.UI {
 	return app.Section().ID("you").Class("card card-you").Body(
 		app.H2().Text(l.Ititle),
 		app.P().ID("list-caption").Class("caption").Text(l.Icaption),
 		when(l.Ireport != nil, func() app.UI { return l.Ireport.render() }),
-		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).Body(
+		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).OnClick(whyClicked).Body(
 			app.Range(l.Ientries).Slice(func(k int) app.UI {
 				e := l.Ientries[k]
-				return app.Li().Class("ranked-item").DataSet("id", e.ID).Body(
+				class := "ranked-item"
+				if k < len(l.Iwhy) {
+					class = "ranked-item with-why"
+				}
+				return app.Li().Class(class).DataSet("id", e.ID).Body(
 					app.Span().Class("rank").Text(k+1),
 					moveBadge(e),
 					businessText(e),
+					when(k < len(l.Iwhy), func() app.UI { return whyToggle(e.ID, l.Iwhy[k].Open) }),
 					likeButton(e),
+					when(k < len(l.Iwhy) && l.Iwhy[k].Open, func() app.UI { return renderWhy(e.ID, l.Iwhy[k]) }),
 				)
 			}),
 		),
+		when(l.IwhyNote != "", func() app.UI { return app.P().ID("why-note").Class("explain").Text(l.IwhyNote) }),
 	)
 }
 

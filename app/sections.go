@@ -41,7 +41,7 @@ func (p *Page) renderList() app.UI {
 		e.Move, e.ShowMove = mv[k], p.you.prev != nil
 		entries[k] = e
 	}
-	l = l.Order("model").Entries(entries).Report(p.report())
+	l = l.Order("model").Entries(entries).Report(p.report()).Why(p.whyRows(), p.whyNote())
 	if len(p.you.liked) == 0 {
 		return l.Title("Your list: cold start").
 			Caption("The model knows nothing about you yet. Like any new user (Algorithm 2 of the paper), " +

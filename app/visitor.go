@@ -21,14 +21,19 @@ type visitor struct {
 	list  []core.Ranked
 	prev  []int32      // the list before the last change, for movement marks
 	last  *clickTiming // the last click's costs, nil before the first
+	// why splits each listed score by your clicks, computed once per
+	// ranking; nil before your first click.
+	why    []core.Explanation
+	whyErr error
 }
 
 // clickTiming is what one click cost, measured around the core calls.
 type clickTiming struct {
-	Item     int32
-	Trace    *core.UpdateTrace
-	UpdateMs float64 // Model.UpdateTraced (Algorithm 2)
-	RankMs   float64 // scoring every business and keeping the top ones
+	Item      int32
+	Trace     *core.UpdateTrace
+	UpdateMs  float64 // Model.UpdateTraced (Algorithm 2)
+	RankMs    float64 // scoring every business and keeping the top ones
+	ExplainMs float64 // splitting the listed scores by your clicks
 }
 
 var errLiked = errors.New("you already like this business")
@@ -69,12 +74,15 @@ func (v *visitor) like(i int32) error {
 		return err
 	}
 	v.prev = v.ids()
-	if err := v.rank(); err != nil {
+	if err := v.recommend(); err != nil {
 		return err
 	}
+	ranked := time.Now()
+	v.explain()
 	v.last = &clickTiming{Item: i, Trace: tr,
-		UpdateMs: durationMillis(updated.Sub(start)),
-		RankMs:   durationMillis(time.Since(updated))}
+		UpdateMs:  durationMillis(updated.Sub(start)),
+		RankMs:    durationMillis(ranked.Sub(updated)),
+		ExplainMs: durationMillis(time.Since(ranked))}
 	return nil
 }
 
@@ -111,14 +119,40 @@ func (v *visitor) reset() error {
 	return nil
 }
 
-// rank recomputes your list, leaving out what you already like.
+// rank recomputes your list, leaving out what you already like, and what
+// each of your clicks contributes to it.
 func (v *visitor) rank() error {
+	if err := v.recommend(); err != nil {
+		return err
+	}
+	v.explain()
+	return nil
+}
+
+func (v *visitor) recommend() error {
 	list, err := v.model.Recommend(v.id, listLength, true)
 	if err != nil {
 		return err
 	}
 	v.list = list
 	return nil
+}
+
+// explain splits the listed scores by your clicks. A failure (a singular
+// system, with λ = 0) leaves the list as it is and is shown instead of the
+// splits.
+func (v *visitor) explain() {
+	v.why, v.whyErr = nil, nil
+	if len(v.liked) == 0 || len(v.list) == 0 {
+		return
+	}
+	v.why, v.whyErr = v.model.Explain(v.id, v.ids())
+}
+
+// detach lets go of the model, keeping your clicks for the next one to
+// learn when it is ready, as on a reload.
+func (v *visitor) detach() {
+	*v = visitor{liked: v.liked}
 }
 
 func (v *visitor) ids() []int32 {

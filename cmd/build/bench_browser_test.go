@@ -47,7 +47,7 @@ func BenchmarkPage(b *testing.B) {
 type benchRow struct {
 	firstList, mount, download, decode float64
 	epoch, epochs                      float64
-	update, rank                       float64
+	update, rank, explain              float64
 	screen50, screen95                 float64
 	handler50, dom50                   float64
 	ready                              float64
@@ -79,7 +79,7 @@ func visit(b *testing.B, url string) benchRow {
 	return benchRow{
 		firstList: m.FirstListMs, mount: m.MountMs, download: m.DownloadMs, decode: m.DecodeMs,
 		epoch: core.Median(m.EpochMs), epochs: float64(len(m.EpochMs)),
-		update: core.Median(m.UpdateMs), rank: core.Median(m.RankMs),
+		update: core.Median(m.UpdateMs), rank: core.Median(m.RankMs), explain: core.Median(m.ExplainMs),
 		screen50: percentile(m.ClickToScreenMs, 50), screen95: percentile(m.ClickToScreenMs, 95),
 		handler50: percentile(m.ClickToHandlerMs, 50), dom50: percentile(m.ClickToDOMMs, 50),
 		ready:  m.ReadyMs,
@@ -116,6 +116,7 @@ func printTable(b *testing.B, dir string, r benchRow) {
 		{fmt.Sprintf("epoch, K=32, median of %.0f", r.epochs), fmt.Sprintf("%.1f ms", r.epoch), "≤ 70 ms"},
 		{fmt.Sprintf("incremental update, median of %d", r.clicks), fmt.Sprintf("%.3f ms", r.update), "≤ 0.15 ms"},
 		{fmt.Sprintf("re-rank after a click, median of %d", r.clicks), fmt.Sprintf("%.2f ms", r.rank), ""},
+		{fmt.Sprintf("why? for the new list (Model.Explain), median of %d", r.clicks), fmt.Sprintf("%.2f ms", r.explain), ""},
 		{fmt.Sprintf("click to re-ranked list on screen, median of %d", r.clicks), fmt.Sprintf("%.1f ms", r.screen50), ""},
 		{fmt.Sprintf("click to re-ranked list on screen, p95 of %d", r.clicks), fmt.Sprintf("%.1f ms", r.screen95), "≤ 50 ms"},
 		{"  median click to Go handler / to new list in the DOM", fmt.Sprintf("%.1f ms / %.1f ms", r.handler50, r.dom50), ""},

@@ -159,6 +159,7 @@ type metrics struct {
 	HR                  float64   `json:"hr"`
 	UpdateMs            []float64 `json:"updateMs"`
 	RankMs              []float64 `json:"rankMs"`
+	ExplainMs           []float64 `json:"explainMs"`
 	ClickToHandlerMs    []float64 `json:"clickToHandlerMs"`
 	ClickToDOMMs        []float64 `json:"clickToDOMMs"`
 	ClickToScreenMs     []float64 `json:"clickToScreenMs"`

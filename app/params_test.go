@@ -1,0 +1,82 @@
+package app
+
+import (
+	"math"
+	"testing"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// reasonFor is what core says of cfg's parameter name, or "".
+func reasonFor(cfg core.Config, name string) string {
+	for _, e := range cfg.Problems() {
+		if e.Param == name {
+			return e.Reason
+		}
+	}
+	return ""
+}
+
+func TestDraftConfigRejects(t *testing.T) {
+	base := pageConfig()
+	with := func(f func(*core.Config)) core.Config { c := base; f(&c); return c }
+	for _, tc := range []struct {
+		name, text string
+		want       string // "" means core's reason for ref
+		ref        core.Config
+	}{
+		{name: "K", text: "0", ref: with(func(c *core.Config) { c.K = 0 })},
+		{name: "K", text: "5000", ref: with(func(c *core.Config) { c.K = 5000 })},
+		{name: "alpha", text: "9", ref: with(func(c *core.Config) { c.Alpha = 9 })},
+		{name: "alpha", text: "-0.1", ref: with(func(c *core.Config) { c.Alpha = -0.1 })},
+		{name: "c0", text: "-1", ref: with(func(c *core.Config) { c.C0 = -1 })},
+		{name: "c0", text: "inf", ref: with(func(c *core.Config) { c.C0 = math.Inf(1) })},
+		{name: "lambda", text: "NaN", ref: with(func(c *core.Config) { c.Lambda = math.NaN() })},
+		{name: "wnew", text: "0", ref: with(func(c *core.Config) { c.WNew = 0 })},
+		{name: "epochs", text: "-1", ref: with(func(c *core.Config) { c.Epochs = -1 })},
+		{name: "lambda", text: "abc", want: "“abc” is not a number"},
+		{name: "K", text: "8x", want: "“8x” is not a number"},
+		{name: "K", text: "3.5", want: "must be a whole number"},
+		{name: "epochs", text: "1e3", want: "must be a whole number"},
+		{name: "c0", text: "  ", want: "enter a number"},
+		{name: "K", text: "99999999999999999999", want: "far too large"},
+		{name: "c0", text: "1e400", want: "far too large"},
+	} {
+		want := tc.want
+		if want == "" {
+			want = reasonFor(tc.ref, tc.name)
+			if want == "" {
+				t.Fatalf("%s = %q: core finds nothing wrong with the reference", tc.name, tc.text)
+			}
+		}
+		_, problems := draftConfig(base, map[string]string{tc.name: tc.text})
+		if got := problems[tc.name]; got != want {
+			t.Errorf("%s = %q: message %q, want %q", tc.name, tc.text, got, want)
+		}
+		if len(problems) != 1 {
+			t.Errorf("%s = %q: problems with %v, want only %s", tc.name, tc.text, problems, tc.name)
+		}
+	}
+}
+
+func TestDraftConfigAccepts(t *testing.T) {
+	base := pageConfig()
+	cfg, problems := draftConfig(base, configText(base))
+	if len(problems) != 0 || cfg != base {
+		t.Fatalf("the config in use as text reads back as %+v with %v", cfg, problems)
+	}
+	cfg, problems = draftConfig(base, map[string]string{"K": " 8 ", "c0": "64", "alpha": "0", "lambda": "0.5", "wnew": "4", "epochs": "3"})
+	if len(problems) != 0 {
+		t.Fatalf("valid values rejected: %v", problems)
+	}
+	want := base
+	want.K, want.C0, want.Alpha, want.Lambda, want.WNew, want.Epochs = 8, 64, 0, 0.5, 4, 3
+	if cfg != want {
+		t.Errorf("read %+v, want %+v", cfg, want)
+	}
+	// Every problem at once, each beside its own field; the valid one is read.
+	cfg, problems = draftConfig(base, map[string]string{"K": "0", "c0": "-1", "alpha": "9", "lambda": "abc", "wnew": "0", "epochs": "12"})
+	if len(problems) != 5 || cfg.Epochs != 12 {
+		t.Errorf("problems %v, epochs %d", problems, cfg.Epochs)
+	}
+}

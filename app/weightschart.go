@@ -1,0 +1,189 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// The weights plot's geometry, in SVG user units.
+const (
+	wChartW, wChartH = 400.0, 230.0
+	wPadL, wPadR     = 54.0, 14.0
+	wPadT, wPadB     = 20.0, 34.0
+)
+
+// weightsChart plots the missing-data weight c_i of every business against
+// its popularity on log–log axes, where c_i ∝ f_i^α is a line of slope α,
+// with the uniform weight of α = 0 as a dashed reference.
+type weightsChart struct {
+	app.Compo
+	Icurve core.WeightCurve
+	Ic0    float64
+	Ialpha float64
+	Istale bool   // the controls hold an invalid c0 or α; these are the last valid ones
+	Iinuse string // what the model in use has, when it differs from the controls
+}
+
+func newWeightsChart() *weightsChart { return &weightsChart{} }
+
+func (c *weightsChart) Curve(v core.WeightCurve) *weightsChart { c.Icurve = v; return c }
+func (c *weightsChart) For(c0, alpha float64) *weightsChart {
+	c.Ic0, c.Ialpha = c0, alpha
+	return c
+}
+func (c *weightsChart) Stale(v bool) *weightsChart   { c.Istale = v; return c }
+func (c *weightsChart) InUse(v string) *weightsChart { c.Iinuse = v; return c }
+
+// logRange is an axis from lo to hi on a log scale.
+type logRange struct{ lo, hi float64 } // log10 of the ends
+
+func newLogRange(lo, hi float64) logRange {
+	a, b := math.Log10(lo), math.Log10(hi)
+	if b-a < 0.3 { // a flat curve: give it room above and below
+		mid := (a + b) / 2
+		a, b = mid-0.5, mid+0.5
+	}
+	pad := 0.04 * (b - a)
+	return logRange{a - pad, b + pad}
+}
+
+func (r logRange) at(v float64, from, to float64) float64 {
+	return from + (to-from)*(math.Log10(v)-r.lo)/(r.hi-r.lo)
+}
+
+// decades returns the powers of ten within the range.
+func (r logRange) decades() []float64 {
+	var out []float64
+	for e := math.Ceil(r.lo); e <= r.hi; e++ {
+		out = append(out, math.Pow(10, e))
+	}
+	return out
+}
+
+func (c *weightsChart) Render() app.UI {
+	var pts []core.WeightPoint
+	hidden := 0
+	for _, pt := range c.Icurve.Points {
+		if pt.Count > 0 && pt.Weight > 0 {
+			pts = append(pts, pt)
+		} else {
+			hidden += pt.Items
+		}
+	}
+	fig := app.Figure().ID("chart-weights").Class("chart chart-weights")
+	title := app.FigCaption().Body(app.Span().Class("chart-title").Text(
+		fmt.Sprintf("cᵢ for c0 = %g and α = %g, the values in the controls", c.Ic0, c.Ialpha)))
+	if c.Istale {
+		title = app.FigCaption().Body(app.Span().Class("chart-title").Text(
+			fmt.Sprintf("cᵢ for c0 = %g and α = %g, the last valid values in the controls", c.Ic0, c.Ialpha)))
+	}
+	if len(pts) == 0 {
+		return fig.Body(title, app.P().Class("chart-caption").Text("No business has a weight to plot."))
+	}
+	uniform := c.Icurve.Uniform
+	legend := "popularity-weighted"
+	if uniform > 0 {
+		legend = "uniform c0/N = " + sigFigure(uniform, 3).text()
+	}
+	return fig.DataSet("c0", fullFloat(c.Ic0)).DataSet("alpha", fullFloat(c.Ialpha)).Body(
+		title,
+		c.plot(pts),
+		app.P().Class("chart-legend").Body(
+			app.Span().Class("legend-weights").Text("popularity-weighted"),
+			when(uniform > 0, func() app.UI { return app.Span().Class("legend-uniform").Text(legend) }),
+		),
+		app.P().ID("weights-caption").Class("chart-caption").Text(c.caption(hidden)),
+	)
+}
+
+// plot draws the points (all with a count and a weight above 0) and the
+// uniform reference line.
+func (c *weightsChart) plot(pts []core.WeightPoint) app.UI {
+	uniform := c.Icurve.Uniform
+	wLo, wHi := pts[0].Weight, pts[0].Weight
+	for _, pt := range pts {
+		wLo, wHi = min(wLo, pt.Weight), max(wHi, pt.Weight)
+	}
+	if uniform > 0 {
+		wLo, wHi = min(wLo, uniform), max(wHi, uniform)
+	}
+	lo, hi := pts[0], pts[len(pts)-1]
+	xs := newLogRange(float64(lo.Count), float64(hi.Count))
+	ys := newLogRange(wLo, wHi)
+	x := func(n float64) float64 { return xs.at(n, wPadL, wChartW-wPadR) }
+	y := func(w float64) float64 { return ys.at(w, wChartH-wPadB, wPadT) }
+	base := wChartH - wPadB
+
+	kids := []app.UI{
+		svgLine(wPadL, wPadT, wPadL, base, "axis"),
+		svgLine(wPadL, base, wChartW-wPadR, base, "axis"),
+		svgText((wPadL+wChartW-wPadR)/2, wChartH-4, "middle", "training reviews of the business (log scale)"),
+		svgText(wPadL+4, wPadT-8, "start", "cᵢ (log scale)"),
+	}
+	for _, v := range xs.decades() {
+		kids = append(kids, svgLine(x(v), base, x(v), base+4, "axis"), svgText(x(v), base+16, "middle", thousands(int(v))))
+	}
+	yTicks := ys.decades()
+	if len(yTicks) < 2 {
+		yTicks = []float64{wLo, wHi}
+	}
+	for _, v := range yTicks {
+		kids = append(kids, svgLine(wPadL, y(v), wChartW-wPadR, y(v), "grid"), svgText(wPadL-6, y(v)+4, "end", sigFigure(v, 2).text()))
+	}
+	if uniform > 0 {
+		kids = append(kids, svgEl("line", "x1", coord(wPadL), "x2", coord(wChartW-wPadR), "y1", coord(y(uniform)),
+			"y2", coord(y(uniform)), "data-role", "uniform", "data-weight", fullFloat(uniform)))
+	}
+	var line strings.Builder
+	for _, pt := range pts {
+		cx, cy := coord(x(float64(pt.Count))), coord(y(pt.Weight))
+		line.WriteString(cx + "," + cy + " ")
+		// Dots grow with the number of businesses they stand for.
+		r := coord(min(1.2+0.45*math.Sqrt(float64(pt.Items)), 5))
+		kids = append(kids, svgEl("circle", "cx", cx, "cy", cy, "r", r, "data-role", "items").Body(
+			svg("title").Text(plural(pt.Items, "business", "businesses")+" with "+plural(pt.Count, "review", "reviews")+
+				": cᵢ = "+sigFigure(pt.Weight, 3).text())))
+	}
+	kids = append(kids, svgEl("polyline", "points", strings.TrimSpace(line.String()), "data-role", "weights", "fill", "none"))
+	return svgEl("svg", "viewBox", fmt.Sprintf("0 0 %g %g", wChartW, wChartH), "role", "img",
+		"aria-label", fmt.Sprintf("Missing-data weight against popularity for c0 = %g and α = %g", c.Ic0, c.Ialpha),
+		"data-lo-count", strconv.Itoa(lo.Count), "data-lo-weight", fullFloat(lo.Weight),
+		"data-hi-count", strconv.Itoa(hi.Count), "data-hi-weight", fullFloat(hi.Weight)).Body(kids...)
+}
+
+// svgEl is an SVG element with attributes given as name, value pairs.
+func svgEl(tag string, attrs ...string) app.HTMLElem {
+	e := svg(tag)
+	for k := 0; k+1 < len(attrs); k += 2 {
+		e = e.Attr(attrs[k], attrs[k+1])
+	}
+	return e
+}
+
+func coord(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+
+// fullFloat writes v exactly, for the tests that read the plot's data.
+func fullFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+func (c *weightsChart) caption(hidden int) string {
+	s := fmt.Sprintf("For c0 = %g and α = %g, the values in the controls. ", c.Ic0, c.Ialpha)
+	if c.Istale {
+		s = fmt.Sprintf("For c0 = %g and α = %g, the last valid values in the controls. ", c.Ic0, c.Ialpha)
+	}
+	s += "cᵢ = c0 fᵢ^α / Σⱼ fⱼ^α, with fᵢ the business's share of the training reviews: on log–log axes, " +
+		"a line of slope α. A miss on a popular business counts as a stronger “no”. Each dot is the businesses " +
+		"with that many reviews, larger for more of them; α = 0 gives every business the dashed uniform weight."
+	if hidden > 0 {
+		s += fmt.Sprintf(" %s with no training reviews (weight 0) cannot be placed on a log scale.", plural(hidden, "business", "businesses"))
+	}
+	if c.Iinuse != "" {
+		s += " The model in use has " + c.Iinuse + "; retrain to use these."
+	}
+	return s
+}

@@ -1,0 +1,131 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// whyShares is how many clicks a business's "why?" names; the others are
+// summed into one line.
+const whyShares = 3
+
+// why is one listed business's score split by your clicks (see
+// core.Explanation), as its "why?" shows it.
+type why struct {
+	Open      bool
+	Score     float64
+	Shares    []share // the largest, at most whyShares
+	Rest      float64 // the other clicks' shares together
+	RestCount int
+	Remainder float64
+}
+
+// share is what one of your clicks added to a score.
+type share struct {
+	Name   string
+	Amount float64
+}
+
+// whyRows returns a why for each business in your list, or nil when there
+// is nothing of yours to explain.
+func (p *Page) whyRows() []why {
+	exps := p.you.why
+	if len(exps) != len(p.you.list) || p.cat == nil {
+		return nil
+	}
+	rows := make([]why, len(exps))
+	for k, e := range exps {
+		top, rest := e.Top(whyShares)
+		w := why{
+			Open:      p.teach.whyOpen[e.Item],
+			Score:     e.Score,
+			Rest:      rest,
+			RestCount: len(e.Contributions) - len(top),
+			Remainder: e.Remainder,
+		}
+		for _, c := range top {
+			w.Shares = append(w.Shares, share{Name: p.cat.item(c.Item).Name, Amount: c.Amount})
+		}
+		rows[k] = w
+	}
+	return rows
+}
+
+// whyNote is the line under your list that says what "why?" shows.
+func (p *Page) whyNote() string {
+	switch {
+	case !p.you.trained():
+		return ""
+	case len(p.you.liked) == 0:
+		return "Why these? Nothing of yours to explain yet: until you like a business, this order comes from " +
+			"the small random vector every new user starts with."
+	case p.you.whyErr != nil:
+		return "Why these? The scores cannot be split by your clicks here: " + p.you.whyErr.Error()
+	}
+	return "Why? With every business's vector held fixed, the best vector for you is p* = A⁻¹ Σ w q_i over your clicks " +
+		"(A = S^q + Σ (w − c_i) q_i q_iᵀ + λI), so each score splits exactly into one share per click: " +
+		"w q_jᵀ A⁻¹ q_i, how close business j is to the one you liked, measured so that what everyone's missing data already " +
+		"explain counts less. One update per click takes your vector most of the way to p*, not all of it: what it has not " +
+		"settled yet is shown as the remainder, and the shares plus the remainder are the score."
+}
+
+// whyToggle is the "why?" button of a listed business. Its clicks are
+// handled by whyClicked on the list.
+func whyToggle(id int32, open bool) app.UI {
+	label := "why?"
+	if open {
+		label = "hide"
+	}
+	return app.Button().Class("why-toggle").DataSet("id", id).Aria("expanded", open).Aria("controls", whyID(id)).
+		Title("Which of your clicks pulled this business up, and by how much").Text(label)
+}
+
+// whyClicked opens or closes the "why?" of the business whose button was
+// clicked. One handler on the list, not one per button: go-app would
+// re-bind a per-row handler on every re-ranking, in the click's path.
+func whyClicked(ctx app.Context, e app.Event) {
+	b := e.Get("target").Call("closest", ".why-toggle")
+	if !b.Truthy() {
+		return
+	}
+	if id, err := strconv.Atoi(b.Get("dataset").Get("id").String()); err == nil {
+		ctx.NewActionWithValue(actWhy, int32(id))
+	}
+}
+
+func whyID(id int32) string { return "why-" + strconv.Itoa(int(id)) }
+
+// renderWhy shows a business's score split by your clicks.
+func renderWhy(id int32, w why) app.UI {
+	return app.Div().ID(whyID(id)).Class("why").Body(
+		// Divs, not a list: selectors for the ranked list's items must not
+		// find these.
+		app.Div().Class("why-parts").Body(
+			app.Range(w.Shares).Slice(func(k int) app.UI {
+				s := w.Shares[k]
+				return whyLine("why-share", "you liked "+s.Name, s.Amount)
+			}),
+			when(w.RestCount > 0, func() app.UI {
+				return whyLine("why-rest", plural(w.RestCount, "other click", "other clicks")+" together", w.Rest)
+			}),
+			whyLine("why-remainder", "not yet settled by the one-step update", w.Remainder),
+		),
+		app.P().Class("why-total").Body(
+			app.Text("= score "),
+			app.Span().Class("why-score").Text(fmt.Sprintf("%.3f", w.Score)),
+		),
+	)
+}
+
+func whyLine(class, label string, amount float64) app.UI {
+	sign := "why-amount"
+	if amount < -0.0005 {
+		sign = "why-amount why-negative"
+	}
+	return app.Div().Class("why-part", class).Body(
+		app.Span().Class("why-label").Text(label),
+		app.Span().Class(sign).Text(signed(amount)),
+	)
+}

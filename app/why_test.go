@@ -1,0 +1,109 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ealslive/ealslive/core/pack"
+)
+
+func pageWithModel(t *testing.T) *Page {
+	t.Helper()
+	m := trainedModel(t)
+	items := make([]pack.Item, m.NumItems())
+	for i := range items {
+		items[i] = pack.Item{ID: fmt.Sprint("b", i), Name: fmt.Sprint("Business ", i)}
+	}
+	p := &Page{cat: newCatalog(items, make([]int, len(items)))}
+	if err := p.you.attach(m); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestWhyRows(t *testing.T) {
+	p := pageWithModel(t)
+	if rows := p.whyRows(); rows != nil {
+		t.Fatalf("before any click: %d rows to explain", len(rows))
+	}
+	if note := p.whyNote(); !strings.Contains(note, "Nothing of yours to explain yet") {
+		t.Errorf("before any click the note reads %q", note)
+	}
+	liked := []int32{7, 12, 30, 31, 44}
+	for n, i := range liked {
+		if err := p.you.like(i); err != nil {
+			t.Fatal(err)
+		}
+		rows := p.whyRows()
+		if len(rows) != len(p.you.list) {
+			t.Fatalf("after %d clicks: %d rows for %d listed", n+1, len(rows), len(p.you.list))
+		}
+		for k, w := range rows {
+			r := p.you.list[k]
+			if w.Score != r.Score {
+				t.Errorf("row %d explains score %v, the list shows %v", k, w.Score, r.Score)
+			}
+			if len(w.Shares) != min(n+1, whyShares) || w.RestCount != n+1-len(w.Shares) {
+				t.Errorf("after %d clicks row %d names %d clicks and sums %d", n+1, k, len(w.Shares), w.RestCount)
+			}
+			sum := w.Rest + w.Remainder
+			for s, sh := range w.Shares {
+				sum += sh.Amount
+				if !strings.HasPrefix(sh.Name, "Business ") {
+					t.Errorf("row %d share %d is named %q", k, s, sh.Name)
+				}
+				if s > 0 && math.Abs(sh.Amount) > math.Abs(w.Shares[s-1].Amount) {
+					t.Errorf("row %d: shares not largest first", k)
+				}
+			}
+			if math.Abs(sum-w.Score) > 1e-9*max(1, math.Abs(w.Score)) {
+				t.Errorf("row %d: shares, rest and remainder sum to %v, score %v", k, sum, w.Score)
+			}
+			// As shown, to three decimals, they add up within rounding.
+			shown := signedValue(t, signed(w.Rest)) + signedValue(t, signed(w.Remainder))
+			for _, sh := range w.Shares {
+				shown += signedValue(t, signed(sh.Amount))
+			}
+			score, _ := strconv.ParseFloat(fmt.Sprintf("%.3f", w.Score), 64)
+			if tol := float64(len(w.Shares)+3) * 0.0005; math.Abs(shown-score) > tol {
+				t.Errorf("row %d: shown parts sum to %.4f, shown score %.3f", k, shown, score)
+			}
+		}
+	}
+	// The named shares are your clicks: each one is something you liked.
+	for _, w := range p.whyRows() {
+		for _, sh := range w.Shares {
+			var id int32
+			fmt.Sscanf(sh.Name, "Business %d", &id)
+			if !p.you.likes(id) {
+				t.Errorf("a share is credited to %q, which you did not like", sh.Name)
+			}
+		}
+	}
+	first := p.you.list[0].Item
+	p.teach.whyOpen = map[int32]bool{first: true}
+	if rows := p.whyRows(); !rows[0].Open || rows[1].Open {
+		t.Errorf("opening %d's why: open flags %v, %v", first, rows[0].Open, rows[1].Open)
+	}
+	if note := p.whyNote(); !strings.Contains(note, "remainder") {
+		t.Errorf("after clicks the note reads %q", note)
+	}
+	if err := p.you.reset(); err != nil {
+		t.Fatal(err)
+	}
+	if rows := p.whyRows(); rows != nil {
+		t.Errorf("after starting over: %d rows to explain", len(rows))
+	}
+}
+
+func signedValue(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(strings.ReplaceAll(s, "−", "-"), 64)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return v
+}
