@@ -126,7 +126,7 @@ func (p *Page) runCompare(ctx app.Context, src *loaded, cfg core.Config, stop *a
 	began := time.Now()
 	lastShown := began
 	show := func(force bool) {
-		if !force && time.Since(lastShown) < reportEvery {
+		if !force && time.Since(lastShown) < evidenceEvery {
 			return
 		}
 		lastShown = time.Now()

@@ -15,6 +15,11 @@ import (
 // the interactions, replay the rest.
 const replaySplit = 0.9
 
+// evidenceEvery is how often the replay and the comparison redraw their
+// progress: each redraw renders the whole page and copies every lane's
+// results, and five times a second is enough to watch the curves grow.
+const evidenceEvery = 200 * time.Millisecond
+
 // The three recommenders of the replay, in the order of every chart.
 const (
 	laneLearning = "eals"   // eALS, updated after every interaction
@@ -135,14 +140,14 @@ func (r *replayRun) setResults(keys []string, rs []core.OnlineResult) {
 var errStopped = errors.New("stopped")
 
 // runReplay runs a replay (see replayRun.execute) for the page,
-// dispatching copies of its progress, at most every reportEvery unless
+// dispatching copies of its progress, at most every evidenceEvery unless
 // forced, so the curves grow while it runs.
 func (p *Page) runReplay(ctx app.Context, data *core.Dataset, cfg core.Config, stop *atomic.Bool) {
 	run := replayRun{Running: true, Phase: "training", Config: cfg, Epochs: cfg.Epochs}
 	began := time.Now()
 	lastShown := began
 	show := func(force bool) {
-		if !force && time.Since(lastShown) < reportEvery {
+		if !force && time.Since(lastShown) < evidenceEvery {
 			return
 		}
 		lastShown = time.Now()
@@ -213,7 +218,7 @@ func (run *replayRun) execute(data *core.Dataset, report func(force bool), stop 
 		run.Progress = lanes.progress()
 		// Results copy every lane's curve and update times: not after
 		// every chunk.
-		if time.Since(lastResults) >= reportEvery {
+		if time.Since(lastResults) >= evidenceEvery {
 			lastResults = time.Now()
 			run.setResults(lanes.keys, lanes.results())
 		}

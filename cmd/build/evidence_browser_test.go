@@ -77,6 +77,7 @@ type evRow struct {
 
 type evCompare struct {
 	Running, Finished, Stopped bool
+	Current                    int
 	Tests                      int
 	Rows                       []evRow
 	WallMs                     float64
@@ -504,6 +505,23 @@ func TestEvidenceStopBusyAndFullPack(t *testing.T) {
 		t.Error("#replay-start is enabled while the comparison runs")
 	}
 	contains(t, "#replay-blocked", text(t, ctx, "#replay-blocked"), "the comparison is running")
+
+	// Stop in the second row keeps the first, then a new run goes to the end.
+	waitEvidence(t, ctx, "the second row", time.Minute, func(ev evidenceJSON) bool { return ev.Compare.Current >= 1 })
+	click(t, ctx, "#compare-stop")
+	ev = waitEvidence(t, ctx, "the comparison to stop", 20*time.Second, func(ev evidenceJSON) bool { return ev.Compare.Stopped })
+	if rows := ev.Compare.Rows; !rows[0].Evaluated || rows[2].Evaluated || rows[2].EpochsDone != 0 {
+		t.Errorf("stopped in the second row, yet rows %+v", rows)
+	}
+	contains(t, "the comparison's status after Stop", text(t, ctx, "#compare-status"), "Stopped")
+	if got := text(t, ctx, `#compare-table [data-key="bpr"] [data-role="note"]`); got != "not run" {
+		t.Errorf("BPR's row reads %q after Stop, want \"not run\"", got)
+	}
+	if count(t, ctx, "#compare-verdict") != 0 {
+		t.Errorf("a verdict after a stopped comparison: %q", text(t, ctx, "#compare-verdict"))
+	}
+	checkShown(t, ctx, ev)
+	click(t, ctx, "#compare-start")
 	ev = waitEvidence(t, ctx, "the comparison to finish", 3*time.Minute, func(ev evidenceJSON) bool { return ev.Compare.Finished })
 	checkCompare(t, cli, packPath, r.settings(), ev.Compare)
 	checkShown(t, ctx, ev)
