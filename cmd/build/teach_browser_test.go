@@ -163,12 +163,24 @@ func TestTeachingView(t *testing.T) {
 		chromedp.Click(`#ranked-list li[data-id="`+listed[0]+`"] .why-toggle`, chromedp.ByQuery))
 	eventually(t, "the why panel to close", 10*time.Second, func() bool { return count(t, ctx, "#why-"+listed[0]) == 0 })
 
+	// Retrain waits while the evidence replay runs.
+	click(t, ctx, "#replay-start")
+	eventually(t, "Retrain to wait for the replay", 10*time.Second, func() bool {
+		return retrainDisabled(t, ctx) && strings.Contains(text(t, ctx, "#retrain-status"), "the replay is running")
+	})
+	click(t, ctx, "#replay-stop")
+	eventually(t, "Retrain to be free again", time.Minute, func() bool { return !retrainDisabled(t, ctx) })
+
 	// Retrain with K = 8 for 3 epochs: a new model, the clicks kept.
 	setParam(t, ctx, "K", "8")
 	setParam(t, ctx, "epochs", "3")
 	eventually(t, "Retrain to be enabled", 10*time.Second, func() bool { return !retrainDisabled(t, ctx) })
 	run(t, ctx, "retraining", 10*time.Second, chromedp.Click("#retrain", chromedp.ByQuery))
 	eventually(t, "Retrain to be disabled while it trains", 10*time.Second, func() bool { return retrainDisabled(t, ctx) })
+	// Nor can the evidence views start while it trains.
+	if !disabled(t, ctx, "#replay-start") {
+		t.Error("the replay can start while the model retrains")
+	}
 	m := waitFor(t, ctx, "the retrained model", trainTimeout, func(m metrics) bool { return ready(m) && len(m.EpochMs) == 3 })
 	if m.HR <= 0 {
 		t.Errorf("the retrained model has HR@100 %v", m.HR)
