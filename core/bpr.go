@@ -151,12 +151,19 @@ func TrainBPR(d *Dataset, cfg BPRConfig, onEpoch func(*BPR, EpochInfo) error) (*
 // replacement and a fresh negative item.
 func (b *BPR) Epoch() {
 	for range len(b.pairs) {
-		x := b.pairs[b.rng.IntN(len(b.pairs))]
-		if j, ok := b.negative(x.User); ok {
-			b.step(x.User, x.Item, j)
-		}
+		b.sampleStep()
 	}
 	b.epochs++
+}
+
+// sampleStep draws one observed pair and one negative and takes the SGD
+// step on them. Epoch and BPRTrainer share it so that they consume the
+// generator identically, which keeps chunked training bitwise equal.
+func (b *BPR) sampleStep() {
+	x := b.pairs[b.rng.IntN(len(b.pairs))]
+	if j, ok := b.negative(x.User); ok {
+		b.step(x.User, x.Item, j)
+	}
 }
 
 // Epochs returns the number of completed epochs.

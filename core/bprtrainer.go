@@ -41,11 +41,7 @@ func (t *BPRTrainer) Step(budget int) (epochDone bool) {
 		stop = min(end, t.next+max(budget, 1))
 	}
 	for ; t.next < stop; t.next++ {
-		// The body of Epoch's loop, draw for draw.
-		x := b.pairs[b.rng.IntN(len(b.pairs))]
-		if j, ok := b.negative(x.User); ok {
-			b.step(x.User, x.Item, j)
-		}
+		b.sampleStep()
 	}
 	if t.next < end {
 		return false
