@@ -123,20 +123,11 @@ func (r compareRun) clone() compareRun {
 func (p *Page) runCompare(ctx app.Context, src *loaded, cfg core.Config, stop *atomic.Bool) {
 	rs := rivals(cfg)
 	run := newCompareRun(rs, len(src.test))
-	began := time.Now()
-	lastShown := began
-	show := func(force bool) {
-		if !force && time.Since(lastShown) < evidenceEvery {
-			return
-		}
-		lastShown = time.Now()
-		run.WallMs = durationMillis(time.Since(began))
+	show := p.evidenceReporter(ctx, func(wall time.Duration) func() {
+		run.WallMs = durationMillis(wall)
 		snap := run.clone()
-		ctx.Dispatch(func(ctx app.Context) {
-			p.evidence.compare = snap
-			p.publishEvidence()
-		})
-	}
+		return func() { p.evidence.compare = snap }
+	})
 	show(true)
 	err := run.execute(src, rs, show, stop.Load)
 	run.Running, run.Phase, run.Progress = false, "", 0

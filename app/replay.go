@@ -139,25 +139,36 @@ func (r *replayRun) setResults(keys []string, rs []core.OnlineResult) {
 // errStopped ends a run the visitor stopped.
 var errStopped = errors.New("stopped")
 
+// evidenceReporter returns the report function of a long evidence run: at
+// most every evidenceEvery unless forced, it has snapshot copy the run's
+// state (given the time since the start) on the run's goroutine and
+// applies the copy to the page on the UI goroutine, so the views never
+// read a run while it changes.
+func (p *Page) evidenceReporter(ctx app.Context, snapshot func(wall time.Duration) (apply func())) func(force bool) {
+	began := time.Now()
+	redraw := throttle{every: evidenceEvery}
+	return func(force bool) {
+		if !redraw.due(force) {
+			return
+		}
+		apply := snapshot(time.Since(began))
+		ctx.Dispatch(func(app.Context) {
+			apply()
+			p.publishEvidence()
+		})
+	}
+}
+
 // runReplay runs a replay (see replayRun.execute) for the page,
 // dispatching copies of its progress, at most every evidenceEvery unless
 // forced, so the curves grow while it runs.
 func (p *Page) runReplay(ctx app.Context, data *core.Dataset, cfg core.Config, stop *atomic.Bool) {
 	run := replayRun{Running: true, Phase: "training", Config: cfg, Epochs: cfg.Epochs}
-	began := time.Now()
-	lastShown := began
-	show := func(force bool) {
-		if !force && time.Since(lastShown) < evidenceEvery {
-			return
-		}
-		lastShown = time.Now()
-		run.WallMs = durationMillis(time.Since(began))
+	show := p.evidenceReporter(ctx, func(wall time.Duration) func() {
+		run.WallMs = durationMillis(wall)
 		snap := run.clone()
-		ctx.Dispatch(func(ctx app.Context) {
-			p.evidence.replay = snap
-			p.publishEvidence()
-		})
-	}
+		return func() { p.evidence.replay = snap }
+	})
 	err := run.execute(data, show, stop.Load)
 	run.Running, run.Phase, run.Progress = false, "", 0
 	switch {
@@ -209,7 +220,7 @@ func (run *replayRun) execute(data *core.Dataset, report func(force bool), stop 
 	run.Phase = "replaying"
 	report(true)
 	var laneErr error
-	lastResults := time.Now()
+	results := throttle{every: evidenceEvery, last: time.Now()}
 	compute, completed := newChunker(chunkTarget, 20).run(func(budget int) bool {
 		done, err := lanes.step(budget)
 		laneErr = err
@@ -218,8 +229,7 @@ func (run *replayRun) execute(data *core.Dataset, report func(force bool), stop 
 		run.Progress = lanes.progress()
 		// Results copy every lane's curve and update times: not after
 		// every chunk.
-		if time.Since(lastResults) >= evidenceEvery {
-			lastResults = time.Now()
+		if results.due(false) {
 			run.setResults(lanes.keys, lanes.results())
 		}
 		report(false)

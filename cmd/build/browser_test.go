@@ -170,17 +170,24 @@ type metrics struct {
 
 func readMetrics(t testing.TB, ctx context.Context) metrics {
 	t.Helper()
-	var raw string
-	run(t, ctx, "reading the page's metrics", 10*time.Second,
-		chromedp.Evaluate(`window.ealsLiveMetrics || ""`, &raw))
 	var m metrics
-	if raw == "" {
-		return m
-	}
-	if err := json.Unmarshal([]byte(raw), &m); err != nil {
-		t.Fatalf("the page's metrics are not JSON: %v: %q", err, raw)
-	}
+	readPublished(t, ctx, "ealsLiveMetrics", &m)
 	return m
+}
+
+// readPublished decodes the JSON the page publishes as window[name] into
+// dst, leaving dst alone while the page has published nothing yet.
+func readPublished(t testing.TB, ctx context.Context, name string, dst any) {
+	t.Helper()
+	var raw string
+	run(t, ctx, "reading window."+name, 10*time.Second,
+		chromedp.Evaluate(`window.`+name+` || ""`, &raw))
+	if raw == "" {
+		return
+	}
+	if err := json.Unmarshal([]byte(raw), dst); err != nil {
+		t.Fatalf("window.%s is not JSON: %v: %q", name, err, raw)
+	}
 }
 
 // waitFor polls the page's metrics until cond holds.
@@ -267,9 +274,22 @@ func jsString(s string) string {
 	return string(b)
 }
 
-// screenshot saves the page as screenshots/<name>.png for a person to
-// look at; failing to save one does not fail a test.
+// screenshot saves the page as screenshots/<name>.png (or .jpg) for a
+// person to look at; failing to save one does not fail a test.
 func screenshot(t testing.TB, ctx context.Context, name string) {
+	t.Helper()
+	saveScreenshot(t, ctx, name, func(png *[]byte) chromedp.Action { return chromedp.FullScreenshot(png, 100) })
+}
+
+// screenshotOf saves the element matching sel as screenshots/<name>.png;
+// the evidence views sit far down the page, too small to judge in a shot
+// of all of it.
+func screenshotOf(t testing.TB, ctx context.Context, sel, name string) {
+	t.Helper()
+	saveScreenshot(t, ctx, name, func(png *[]byte) chromedp.Action { return chromedp.Screenshot(sel, png, chromedp.ByQuery) })
+}
+
+func saveScreenshot(t testing.TB, ctx context.Context, name string, capture func(*[]byte) chromedp.Action) {
 	t.Helper()
 	if err := os.MkdirAll(screenshotDir, 0o755); err != nil {
 		t.Logf("screenshot %s: %v", name, err)
@@ -278,7 +298,7 @@ func screenshot(t testing.TB, ctx context.Context, name string) {
 	var png []byte
 	c, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	if err := chromedp.Run(c, chromedp.FullScreenshot(&png, 100)); err != nil {
+	if err := chromedp.Run(c, capture(&png)); err != nil {
 		t.Logf("screenshot %s: %v", name, err)
 		return
 	}

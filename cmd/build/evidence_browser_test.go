@@ -90,16 +90,8 @@ type evidenceJSON struct {
 
 func readEvidence(t testing.TB, ctx context.Context) evidenceJSON {
 	t.Helper()
-	var raw string
-	run(t, ctx, "reading the evidence figures", 10*time.Second,
-		chromedp.Evaluate(`window.ealsLiveEvidence || ""`, &raw))
 	var ev evidenceJSON
-	if raw == "" {
-		return ev
-	}
-	if err := json.Unmarshal([]byte(raw), &ev); err != nil {
-		t.Fatalf("window.ealsLiveEvidence is not JSON: %v: %q", err, raw)
-	}
+	readPublished(t, ctx, "ealsLiveEvidence", &ev)
 	return ev
 }
 
@@ -368,27 +360,6 @@ func checkShown(t testing.TB, ctx context.Context, ev evidenceJSON) {
 		if got := text(t, ctx, sel+`[data-role="epochs"]`); got != fmt.Sprint(row.EpochsDone) {
 			t.Errorf("%s: epochs shown as %q, want %d", row.Key, got, row.EpochsDone)
 		}
-	}
-}
-
-// screenshotOf saves the element matching sel as screenshots/<name>.png;
-// the evidence views sit far down the page, too small to judge in a shot
-// of all of it.
-func screenshotOf(t testing.TB, ctx context.Context, sel, name string) {
-	t.Helper()
-	if err := os.MkdirAll(screenshotDir, 0o755); err != nil {
-		t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	var png []byte
-	c, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	if err := chromedp.Run(c, chromedp.Screenshot(sel, &png, chromedp.ByQuery)); err != nil {
-		t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	if err := os.WriteFile(filepath.Join(screenshotDir, name+".png"), png, 0o644); err != nil {
-		t.Logf("screenshot %s: %v", name, err)
 	}
 }
 
