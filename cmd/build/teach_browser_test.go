@@ -52,7 +52,7 @@ func TestTeachingView(t *testing.T) {
 	// The plot is the core's curve for the page's settings.
 	checkWeights(t, ctx, counts, 512, 0.4)
 	contains(t, "the weights caption", text(t, ctx, "#weights-caption"), "the values in the controls")
-	screenshot(t, ctx, "20-teach-weights")
+	screenshot(t, ctx, "30-teach-weights")
 
 	// Moving α redraws at once, before any retraining.
 	before := attr(t, ctx, `#chart-weights polyline[data-role="weights"]`, "points")
@@ -120,7 +120,7 @@ func TestTeachingView(t *testing.T) {
 				t.Errorf("with α = 9 the plot is for α = %s, want the last valid 0.4", got)
 			}
 			contains(t, "the weights caption with α = 9", text(t, ctx, "#weights-caption"), "last valid values")
-			screenshot(t, ctx, "21-teach-invalid")
+			screenshot(t, ctx, "31-teach-invalid")
 		}
 		setParam(t, ctx, tc.name, tc.good)
 		eventually(t, tc.name+" = "+tc.good+" to be accepted", 10*time.Second, func() bool {
@@ -143,7 +143,7 @@ func TestTeachingView(t *testing.T) {
 		})
 		checkUpdate(t, ctx, k+1)
 	}
-	screenshot(t, ctx, "22-teach-update")
+	screenshot(t, ctx, "32-teach-update")
 
 	// "why?" on the first three businesses: the parts add up to the score.
 	if n := count(t, ctx, "#ranked-list .why-toggle"); n != 20 {
@@ -158,7 +158,7 @@ func TestTeachingView(t *testing.T) {
 		checkWhy(t, ctx, id, names)
 	}
 	run(t, ctx, "scrolling to the list", 10*time.Second, chromedp.ScrollIntoView("#ranked-list", chromedp.ByQuery))
-	screenshot(t, ctx, "23-teach-why")
+	screenshot(t, ctx, "33-teach-why")
 	run(t, ctx, "closing a why?", 10*time.Second,
 		chromedp.Click(`#ranked-list li[data-id="`+listed[0]+`"] .why-toggle`, chromedp.ByQuery))
 	eventually(t, "the why panel to close", 10*time.Second, func() bool { return count(t, ctx, "#why-"+listed[0]) == 0 })
@@ -222,11 +222,11 @@ func TestTeachingView(t *testing.T) {
 	settled(t, ctx)
 	eventually(t, "the update view with K = 8", 10*time.Second, func() bool { return text(t, ctx, `#update-cost [data-term="k"]`) == "8" })
 	checkUpdate(t, ctx, 4)
-	screenshot(t, ctx, "24-teach-retrained")
+	screenshot(t, ctx, "34-teach-retrained")
 
 	run(t, ctx, "going phone-sized", 10*time.Second, phone())
 	run(t, ctx, "scrolling to the teaching view", 10*time.Second, chromedp.ScrollIntoView("#teach", chromedp.ByQuery))
-	screenshot(t, ctx, "25-teach-phone")
+	screenshot(t, ctx, "35-teach-phone")
 }
 
 // setParam types text into a parameter's field as a visitor would.
