@@ -54,7 +54,7 @@ func (c *catalogView) Render() app.UI {
 				Facets(c.Icities).Current(c.Iquery.City),
 		),
 		app.P().ID("browse-count").Class("caption").Text(shown+"."),
-		app.Ul().ID("browse-list").Class("browse").Body(
+		app.Ul().ID("browse-list").Class("browse").OnClick(rowClicked).Body(
 			app.Range(c.Iresults).Slice(func(k int) app.UI {
 				e := c.Iresults[k]
 				return app.Li().Class("browse-item").DataSet("id", e.ID).Body(

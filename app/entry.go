@@ -48,20 +48,13 @@ func stars(v float64) string {
 	return fmt.Sprintf("★ %.1f", v)
 }
 
-// likeButton is the "I like this" control shared by the lists.
+// likeButton is the "I like this" control shared by the lists; its clicks
+// are handled by rowClicked on the list.
 func likeButton(e entry) app.UI {
 	if e.Liked {
 		return app.Span().Class("liked").Text("Liked ✓")
 	}
-	id := e.ID
-	return app.Button().Class("like").Title("Tell the model you like "+e.Name).
-		Text("I like this").
-		// The scope makes go-app replace the handler when the row shows
-		// another business: it keeps a handler whose code is unchanged,
-		// and every row's closure has the same code.
-		OnClick(func(ctx app.Context, ev app.Event) {
-			ctx.NewActionWithValue(actLike, likeClick{Item: id, At: ev.Get("timeStamp").Float()})
-		}, id)
+	return app.Button().Class("like").Title("Tell the model you like " + e.Name).Text("I like this")
 }
 
 // businessText is the name and details of a business.

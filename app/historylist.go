@@ -28,13 +28,12 @@ func (h *historyList) Render() app.UI {
 				when(h.Ipending, func() app.UI {
 					return app.P().Class("caption pending").Text("Saved. The model learns these as soon as training ends.")
 				}),
-				app.Ol().ID("history-list").Class("history").Body(
+				app.Ol().ID("history-list").Class("history").OnClick(rowClicked).Body(
 					app.Range(h.Ientries).Slice(func(k int) app.UI {
 						e := h.Ientries[k]
 						return app.Li().Class("history-item").DataSet("id", e.ID).Body(
 							businessText(e),
-							app.Button().Class("remove").Title("Forget this click").Text("Remove").
-								OnClick(func(ctx app.Context, ev app.Event) { ctx.NewActionWithValue(actRemove, e.ID) }, e.ID),
+							app.Button().Class("remove").Title("Forget this click").Text("Remove"),
 						)
 					}),
 				),

@@ -36,7 +36,7 @@ func (l *rankedList) Render() app.UI {
 		app.H2().Text(l.Ititle),
 		app.P().ID("list-caption").Class("caption").Text(l.Icaption),
 		when(l.Ireport != nil, func() app.UI { return l.Ireport.render() }),
-		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).OnClick(whyClicked).Body(
+		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).OnClick(rowClicked).Body(
 			app.Range(l.Ientries).Slice(func(k int) app.UI {
 				e := l.Ientries[k]
 				class := "ranked-item"

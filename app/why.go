@@ -72,27 +72,14 @@ func (p *Page) whyNote() string {
 }
 
 // whyToggle is the "why?" button of a listed business. Its clicks are
-// handled by whyClicked on the list.
+// handled by rowClicked on the list.
 func whyToggle(id int32, open bool) app.UI {
 	label := "why?"
 	if open {
 		label = "hide"
 	}
-	return app.Button().Class("why-toggle").DataSet("id", id).Aria("expanded", open).Aria("controls", whyID(id)).
+	return app.Button().Class("why-toggle").Aria("expanded", open).Aria("controls", whyID(id)).
 		Title("Which of your clicks pulled this business up, and by how much").Text(label)
-}
-
-// whyClicked opens or closes the "why?" of the business whose button was
-// clicked. One handler on the list, not one per button: go-app would
-// re-bind a per-row handler on every re-ranking, in the click's path.
-func whyClicked(ctx app.Context, e app.Event) {
-	b := e.Get("target").Call("closest", ".why-toggle")
-	if !b.Truthy() {
-		return
-	}
-	if id, err := strconv.Atoi(b.Get("dataset").Get("id").String()); err == nil {
-		ctx.NewActionWithValue(actWhy, int32(id))
-	}
 }
 
 func whyID(id int32) string { return "why-" + strconv.Itoa(int(id)) }
