@@ -25,11 +25,20 @@ const (
 var yelpHeader = []string{"user_id", "business_id", "stars", "date", "timestamp"}
 
 // DetectFormat guesses the format of a log from its first bytes: the Yelp
-// layout starts with its header, anything else is taken as the paper's.
+// layout starts with its header (after any blank lines, which the readers
+// skip too), anything else is taken as the paper's.
 func DetectFormat(head []byte) Format {
-	line, _, _ := bytes.Cut(head, []byte("\n"))
-	if strings.HasPrefix(strings.TrimSpace(string(line)), strings.Join(yelpHeader[:2], "\t")) {
-		return FormatYelp
+	for len(head) > 0 {
+		var line []byte
+		line, head, _ = bytes.Cut(head, []byte("\n"))
+		text := strings.TrimSpace(string(line))
+		if text == "" {
+			continue
+		}
+		if strings.HasPrefix(text, strings.Join(yelpHeader[:2], "\t")) {
+			return FormatYelp
+		}
+		break
 	}
 	return FormatPaper
 }
@@ -37,10 +46,14 @@ func DetectFormat(head []byte) Format {
 // ReadEvents reads an interaction log in the given format. name is used in
 // error messages, which give the line of the first problem.
 func ReadEvents(r io.Reader, name string, f Format) ([]Event, error) {
+	if f != FormatYelp && f != FormatPaper {
+		return nil, fmt.Errorf("%s: unknown format %q (want %q or %q)", name, f, FormatYelp, FormatPaper)
+	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	var events []Event
 	line := 0
+	header := f == FormatYelp // still to be read
 	for sc.Scan() {
 		line++
 		text := strings.TrimRight(sc.Text(), "\r")
@@ -51,18 +64,16 @@ func ReadEvents(r io.Reader, name string, f Format) ([]Event, error) {
 		var err error
 		switch f {
 		case FormatYelp:
-			if line == 1 {
-				err = checkYelpHeader(text)
-				if err != nil {
+			if header {
+				header = false
+				if err := checkYelpHeader(text); err != nil {
 					return nil, fmt.Errorf("%s:%d: %v", name, line, err)
 				}
 				continue
 			}
 			e, err = parseYelp(text)
-		case FormatPaper:
-			e, err = parsePaper(text)
 		default:
-			return nil, fmt.Errorf("%s: unknown format %q (want %q or %q)", name, f, FormatYelp, FormatPaper)
+			e, err = parsePaper(text)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
@@ -70,13 +81,23 @@ func ReadEvents(r io.Reader, name string, f Format) ([]Event, error) {
 		events = append(events, e)
 	}
 	if err := sc.Err(); err != nil {
+		if line == 0 {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
 		return nil, fmt.Errorf("%s:%d: %v", name, line+1, err)
 	}
 	if len(events) == 0 {
-		return nil, fmt.Errorf("%s: no interactions: %w", name, ErrEmpty)
+		return nil, &emptyFileError{name}
 	}
 	return events, nil
 }
+
+// emptyFileError is a log with no interactions: errors.Is finds ErrEmpty
+// in it, and its text names the file without repeating ErrEmpty's.
+type emptyFileError struct{ name string }
+
+func (e *emptyFileError) Error() string { return e.name + ": no interactions in the file" }
+func (e *emptyFileError) Unwrap() error { return ErrEmpty }
 
 func checkYelpHeader(text string) error {
 	got := strings.Split(text, "\t")
@@ -126,6 +147,9 @@ func ReadFile(path string, f Format) (*Dataset, error) {
 		return nil, err
 	}
 	defer file.Close()
+	if st, err := file.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory, not an interaction log", path)
+	}
 	br := bufio.NewReader(file)
 	if f == "" || f == "auto" {
 		head, _ := br.Peek(256)

@@ -57,6 +57,35 @@ func TestReadEventsErrorsNameFileAndLine(t *testing.T) {
 	if !errors.Is(err, ErrEmpty) {
 		t.Errorf("an empty file should wrap ErrEmpty: %v", err)
 	}
+	if err.Error() != "e: no interactions in the file" {
+		t.Errorf("empty file: %q", err)
+	}
+	if _, err := ReadEvents(strings.NewReader(""), "e", "csv"); err == nil || !strings.Contains(err.Error(), `unknown format "csv"`) {
+		t.Errorf("an unknown format with no lines: %v", err)
+	}
+}
+
+// Blank lines before the header are skipped, by detection and by the
+// reader alike, and later lines keep their numbers in errors.
+func TestLeadingBlankLines(t *testing.T) {
+	text := "\n \r\n" + yelpHead + "ann\tpizza\t5\t2011-01-26\t1296000000\nbob\ttacos\t3\n"
+	if f := DetectFormat([]byte(text)); f != FormatYelp {
+		t.Fatalf("detected %q after blank lines, want yelp", f)
+	}
+	_, err := ReadEvents(strings.NewReader(text), "b.tsv", FormatYelp)
+	if err == nil || !strings.Contains(err.Error(), "b.tsv:5: 3 tab-separated columns") {
+		t.Errorf("got %v, want the error on line 5", err)
+	}
+	if f := DetectFormat([]byte("\n\n1 2 1 5\n")); f != FormatPaper {
+		t.Errorf("paper log after blank lines detected as %q", f)
+	}
+}
+
+func TestReadFileDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := ReadFile(dir, ""); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("reading a directory: %v", err)
+	}
 }
 
 func TestReadFileAutoDetects(t *testing.T) {
