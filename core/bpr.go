@@ -63,7 +63,7 @@ func (c BPRConfig) Problems() []*ParamError {
 		bad("online-iters", c.OnlineIters, fmt.Sprintf("must be between 1 and %d", MaxOnline))
 	}
 	if math.IsNaN(c.InitStd) || c.InitStd < 0 || c.InitStd > MaxInitStd {
-		bad("init-std", c.InitStd, fmt.Sprintf("must be between 0 and %d", MaxInitStd))
+		bad("bpr-init-std", c.InitStd, fmt.Sprintf("must be between 0 and %d", MaxInitStd))
 	}
 	return ps
 }

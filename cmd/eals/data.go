@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +12,8 @@ import (
 )
 
 // loadData reads -data, or makes the -synthetic set. When -out is given it
-// writes the synthetic set there, says so on stdout, and returns a nil
+// writes the synthetic set there, says so on stdout (as a JSON line with
+// -json), and returns a nil
 // data set: there is nothing more to do.
 func loadData(o *options, stdout io.Writer) (*core.Dataset, string, error) {
 	if o.synthetic != "" {
@@ -27,7 +29,16 @@ func loadData(o *options, stdout io.Writer) (*core.Dataset, string, error) {
 		if err := writePaper(o.out, d); err != nil {
 			return nil, "", err
 		}
-		fmt.Fprintf(stdout, "wrote %s: %d users, %d items, %d interactions (%s)\n", o.out, d.NumUsers(), d.NumItems(), d.Len(), source)
+		if o.json {
+			b, err := json.Marshal(map[string]any{"wrote": o.out, "users": d.NumUsers(), "items": d.NumItems(),
+				"interactions": d.Len(), "source": source})
+			if err != nil {
+				return nil, "", err
+			}
+			fmt.Fprintf(stdout, "%s\n", b)
+		} else {
+			fmt.Fprintf(stdout, "wrote %s: %d users, %d items, %d interactions (%s)\n", o.out, d.NumUsers(), d.NumItems(), d.Len(), source)
+		}
 		return nil, "", nil
 	}
 	d, err := readData(o.data, o.format)
@@ -37,7 +48,7 @@ func loadData(o *options, stdout io.Writer) (*core.Dataset, string, error) {
 // readData reads a TSV, a paper-format log or a data pack; "auto" tells a
 // pack by its magic bytes and the two text layouts by their first line.
 func readData(path, format string) (*core.Dataset, error) {
-	if format == "auto" {
+	if format != "pack" {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, err
@@ -45,8 +56,12 @@ func readData(path, format string) (*core.Dataset, error) {
 		head := make([]byte, 512)
 		n, _ := io.ReadFull(f, head)
 		f.Close()
-		if pack.IsPack(head[:n]) {
+		switch {
+		case !pack.IsPack(head[:n]):
+		case format == "auto":
 			format = "pack"
+		default:
+			return nil, fmt.Errorf("%s is a data pack, not a %s log: use -format pack, or auto", path, format)
 		}
 	}
 	if format != "pack" {

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,6 +123,10 @@ func TestSyntheticFileRoundTrip(t *testing.T) {
 	if !strings.Contains(out.String(), "80 users, 50 items, 900 interactions") {
 		t.Errorf("summary line %q", out.String())
 	}
+	// With -json the confirmation is a JSON line too.
+	if s := runJSON(t, "-synthetic", "80,50,900", "-out", path); len(s) != 1 || s[0]["wrote"] != path || s[0]["interactions"] != 900.0 {
+		t.Errorf("-json -out printed %v", s)
+	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +204,15 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-out", "x"}, "give -synthetic too", true},
 		{[]string{"-no-updates"}, "online protocol only", true},
 		{[]string{"-synthetic", "5,5,5", "-data", "x"}, "leave out -data", true},
+		// Every value given is checked, even one the model does not use.
+		{[]string{"-model", "pop", "-k", "0"}, "-k: K = 0 is invalid", true},
+		{[]string{"-model", "bpr", "-alpha", "9"}, "-alpha: alpha = 9 is invalid", true},
+		{[]string{"-model", "eals", "-bpr-lr", "NaN"}, "-bpr-lr: bpr-lr = NaN is invalid", true},
+		{[]string{"-model", "bpr", "-bpr-init-std", "-1"}, "-bpr-init-std: bpr-init-std = -1 is invalid", true},
+		{[]string{"-model", "bpr", "-init-std", "NaN"}, "-init-std: init-std = NaN is invalid", true},
+		{[]string{"-k", "abc"}, `invalid value "abc" for flag -k`, true},
 		{[]string{"-data", filepath.Join(dir, "missing.tsv")}, "missing.tsv", false},
+		{[]string{"-data", dir}, "is a directory", false},
 		{[]string{"-data", garbage, "-format", "paper"}, "bad.tsv:1: 3 columns", false},
 	} {
 		var out, errs bytes.Buffer
@@ -213,6 +227,29 @@ func TestBadFlags(t *testing.T) {
 		if out.Len() != 0 {
 			t.Errorf("%v: wrote %q to stdout", c.args, out.String())
 		}
+		// main prints the error; the flag package must not print it too.
+		if errs.Len() != 0 {
+			t.Errorf("%v: wrote %q to stderr besides returning %v", c.args, errs.String(), err)
+		}
+	}
+}
+
+// A value a model does not use is accepted when valid: scripts loop over
+// models with shared flags.
+func TestSharedFlagsAcrossModels(t *testing.T) {
+	for _, model := range []string{"eals", "als", "bpr", "pop"} {
+		runJSON(t, "-synthetic", "60,40,600", "-model", model, "-epochs", "1", "-k", "4",
+			"-alpha", "0.5", "-c0", "100", "-wnew", "2", "-bpr-lr", "0.1", "-threads", "2")
+	}
+}
+
+func TestHelpGoesToStderr(t *testing.T) {
+	var out, errs bytes.Buffer
+	if err := run([]string{"-h"}, &out, &errs); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h returned %v", err)
+	}
+	if out.Len() != 0 || !strings.Contains(errs.String(), "usage: eals") || !strings.Contains(errs.String(), "-exclude-seen") {
+		t.Errorf("-h wrote stdout %q, stderr %q", out.String(), errs.String())
 	}
 }
 

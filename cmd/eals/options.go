@@ -66,21 +66,10 @@ func defaultData() string {
 func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	o := &options{cfg: core.DefaultConfig(), bpr: core.DefaultBPRConfig()}
 	fs := flag.NewFlagSet("eals", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: eals [-data PATH] [-format auto|yelp|paper|pack] [-model eals|als|bpr|pop]
-            [-protocol offline|online] [-k 32] [-epochs 50] [-c0 512] [-alpha 0.4] [-lambda 0.01]
-            [-wnew 1] [-topn 100] [-threads 1] [-seed 1] [-exclude-seen] [-no-updates] [-json]
-       eals -synthetic users,items,interactions[,zipf] [-out FILE]
-
-Trains a recommender and evaluates it with the paper's offline (leave-one-out)
-or online (train on the first 90% by time, then recommend, score and update
-for each later interaction) protocol.
-
-flags:
-`)
-		fs.PrintDefaults()
-	}
+	// Parse errors are returned and printed once, by main; the usage goes
+	// out only when asked for.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	fs.StringVar(&o.data, "data", defaultData(), "interaction log to read (TSV, paper format or data pack); EALS_DATA sets its folder")
 	fs.StringVar(&o.format, "format", "auto", "format of -data: "+strings.Join(formats, ", "))
 	fs.StringVar(&o.model, "model", "eals", "recommender: "+strings.Join(models, ", "))
@@ -107,9 +96,10 @@ flags:
 	fs.StringVar(&o.out, "out", "", "with -synthetic: write the data set to this file in the paper's format and stop")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			printUsage(fs, stderr)
 			return nil, err
 		}
-		return nil, &usageError{err.Error()}
+		return nil, usagef("%v (see eals -h)", err)
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("unexpected argument %q (flags only; see -h)", fs.Arg(0))
@@ -153,17 +143,53 @@ flags:
 		o.bpr.OnlineIters = *onlineIters
 	}
 	o.bpr.K, o.bpr.Lambda, o.bpr.Epochs, o.bpr.Seed = o.cfg.K, o.cfg.Lambda, o.cfg.Epochs, o.cfg.Seed
-	var problems []*core.ParamError
-	switch o.model {
-	case "eals", "als":
-		problems = o.cfg.Problems()
-	case "bpr":
-		problems = o.bpr.Problems()
-	}
-	if len(problems) > 0 {
+	if problems := checkParams(o, set); len(problems) > 0 {
 		return nil, paramError(problems)
 	}
 	return o, nil
+}
+
+// applies lists, per model, the parameters it uses. Every value given on
+// the command line is checked, even where the model ignores it, so that a
+// script looping over models with shared flags learns of a bad value from
+// the first model, not the one that happens to use it.
+var applies = map[string][]string{
+	"eals": {"k", "epochs", "c0", "alpha", "lambda", "wnew", "init-std", "threads", "online-iters"},
+	"als":  {"k", "epochs", "c0", "lambda", "wnew", "init-std", "threads", "online-iters"},
+	"bpr":  {"k", "epochs", "lambda", "bpr-lr", "bpr-init-std", "online-iters"},
+	"pop":  nil,
+}
+
+// checkParams returns the problems of the parameters the model uses and of
+// every parameter set explicitly, each once, eALS's checks before BPR's.
+func checkParams(o *options, set map[string]bool) []*core.ParamError {
+	var out []*core.ParamError
+	seen := map[string]bool{}
+	for _, p := range append(o.cfg.Problems(), o.bpr.Problems()...) {
+		flag := strings.ToLower(p.Param)
+		if seen[flag] || !(set[flag] || contains(applies[o.model], flag)) {
+			continue
+		}
+		seen[flag] = true
+		out = append(out, p)
+	}
+	return out
+}
+
+func printUsage(fs *flag.FlagSet, stderr io.Writer) {
+	fmt.Fprint(stderr, `usage: eals [-data PATH] [-format auto|yelp|paper|pack] [-model eals|als|bpr|pop]
+            [-protocol offline|online] [-k 32] [-epochs 50] [-c0 512] [-alpha 0.4] [-lambda 0.01]
+            [-wnew 1] [-topn 100] [-threads 1] [-seed 1] [-exclude-seen] [-no-updates] [-json]
+       eals -synthetic users,items,interactions[,zipf] [-out FILE]
+
+Trains a recommender and evaluates it with the paper's offline (leave-one-out)
+or online (train on the first 90% by time, then recommend, score and update
+for each later interaction) protocol.
+
+flags:
+`)
+	fs.SetOutput(stderr)
+	fs.PrintDefaults()
 }
 
 // paramError lists every invalid parameter, each with its flag.

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ealslive/ealslive/core"
@@ -78,6 +79,12 @@ func TestPackInput(t *testing.T) {
 	}
 	if err := run([]string{"-data", paperPath, "-format", "pack"}, new(nopWriter), new(nopWriter)); err == nil {
 		t.Error("a text file read as a pack gave no error")
+	}
+	for _, format := range []string{"yelp", "paper"} {
+		err := run([]string{"-data", packPath, "-format", format}, new(nopWriter), new(nopWriter))
+		if err == nil || !strings.Contains(err.Error(), "is a data pack, not a "+format+" log: use -format pack") {
+			t.Errorf("a pack read with -format %s: %v", format, err)
+		}
 	}
 }
 
