@@ -2,7 +2,7 @@
 # test (native, WebAssembly under Node, and real-browser end-to-end).
 
 GO       ?= go
-DATA     ?= ../shared/data/yelp
+DATA     ?= $(or $(EALS_DATA),../shared/data/yelp)
 ADDR     ?= localhost:8000
 PREFIX   ?=
 SITE     ?= dist

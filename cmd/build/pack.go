@@ -31,7 +31,7 @@ func packCommand(args []string, stdout, stderr io.Writer) error {
 	}
 	fs := flag.NewFlagSet("build pack", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	data := fs.String("data", dataDefault, "directory holding "+pack.ReviewsFile+" and "+pack.BusinessFile+" (default from $EALS_DATA if set)")
+	data := fs.String("data", dataDefault, "directory holding "+pack.ReviewsFile+" and "+pack.BusinessFile+"; $EALS_DATA sets the default")
 	out := fs.String("out", "web/yelp.msgpack", "pack file to write (its directory is created)")
 	var s pack.Subset
 	fs.IntVar(&s.K, "k", 10, "iterative k-core over distinct (user, business) pairs; 0 or 1 for none")
@@ -52,6 +52,9 @@ func packCommand(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("unexpected arguments %q (flags only; see -h)", fs.Args())
 	}
 
+	if err := checkDataDir(*data); err != nil {
+		return err
+	}
 	p, err := pack.BuildDir(*data, s)
 	if err != nil {
 		return err
@@ -69,6 +72,25 @@ func packCommand(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s: %s: %d users, %d items, %d interactions; %d bytes raw, %d gzip -9, %s\n",
 		*out, p.Subset, p.Data.NumUsers(), p.Data.NumItems(), p.Data.Len(), len(b), gz, brotliSize(b))
+	return nil
+}
+
+// checkDataDir says what is missing and how to point the build elsewhere,
+// which a bare "no such file" from deep in the reader does not.
+func checkDataDir(dir string) error {
+	const how = "pass -data DIR, set EALS_DATA=DIR, or run make DATA=DIR"
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("no Yelp data folder at %s (%v): %s", dir, err, how)
+	case !st.IsDir():
+		return fmt.Errorf("%s is a file, not the Yelp data folder: %s", dir, how)
+	}
+	for _, name := range []string{pack.ReviewsFile, pack.BusinessFile} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			return fmt.Errorf("the Yelp data folder %s lacks %s (%v): %s", dir, name, err, how)
+		}
+	}
 	return nil
 }
 

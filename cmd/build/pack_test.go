@@ -111,11 +111,22 @@ func TestPackCommandErrors(t *testing.T) {
 	data := syntheticData(t)
 	out := filepath.Join(t.TempDir(), "p.msgpack")
 	missing := filepath.Join(t.TempDir(), "nowhere")
+	onlyBusinesses := t.TempDir()
+	b, err := os.ReadFile(filepath.Join(data, pack.BusinessFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(onlyBusinesses, pack.BusinessFile), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"-data", missing}, missing},
+		{[]string{"-data", missing}, "no Yelp data folder at " + missing},
+		{[]string{"-data", missing}, "pass -data DIR, set EALS_DATA=DIR, or run make DATA=DIR"},
+		{[]string{"-data", filepath.Join(data, pack.ReviewsFile)}, "is a file, not the Yelp data folder"},
+		{[]string{"-data", onlyBusinesses}, "lacks " + pack.ReviewsFile},
 		{[]string{"-data", data, "-k", "-1"}, "k = -1"},
 		{[]string{"-data", data, "-category", "Bakeries"}, `no business has the category "Bakeries"`},
 		{[]string{"-data", data, "-k", "9"}, "the 9-core is empty"},

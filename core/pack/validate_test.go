@@ -231,6 +231,43 @@ func TestDecodeEveryTruncation(t *testing.T) {
 	}
 }
 
+// A column that is really there costs memory per entry, but never more than
+// a slice header (24 bytes) per input byte: a megabyte column of one-byte
+// entries, the worst case, stays within the documented bound.
+func TestDecodeMemoryStaysProportional(t *testing.T) {
+	const n = 1 << 20
+	lists := make([][]int32, n)
+	for k := range lists {
+		lists[k] = []int32{}
+	}
+	for name, col := range map[string]any{
+		"categories": lists,                // 1 byte (an empty array) each
+		"name":       make([]string, n),    // 1 byte (an empty string) each
+		"lat":        make([]float64, n/8), // 9 bytes each
+	} {
+		b, err := msgpack.Marshal(map[string]any{fieldItems: map[string]any{name: col}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := withMagic(b...)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err = Decode(in)
+		runtime.ReadMemStats(&after)
+		if err == nil {
+			t.Fatalf("%s: a pack with one column was accepted", name)
+		}
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > maxAllocPerByte*uint64(len(in)) {
+			t.Errorf("%s: Decode of %d bytes allocated %d (%.1f per byte, documented bound %d)",
+				name, len(in), grew, float64(grew)/float64(len(in)), maxAllocPerByte)
+		}
+	}
+}
+
+// maxAllocPerByte is the bound the package documentation states.
+const maxAllocPerByte = 25
+
 // A forged length must not make Decode allocate what it declares.
 func TestDecodeAbsurdLengthsAllocateLittle(t *testing.T) {
 	inputs := [][]byte{
