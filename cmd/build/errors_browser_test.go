@@ -127,6 +127,24 @@ func TestBadSavedClicks(t *testing.T) {
 		if n := count(t, ctx, "#history-list li"); n != 0 {
 			t.Errorf("after storing %s the history has %d entries", tc.stored, n)
 		}
+		// The page goes on as for a new visitor: it trains and lists.
+		m := waitFor(t, ctx, "training after discarding "+tc.stored, trainTimeout, ready)
+		if m.Liked != 0 {
+			t.Errorf("after discarding %s the page counts %d clicks", tc.stored, m.Liked)
+		}
+		if len(m.EpochMs) != pageEpochs {
+			t.Errorf("after discarding %s the page trained %d epochs, want %d", tc.stored, len(m.EpochMs), pageEpochs)
+		}
+		if got := attr(t, ctx, "#ranked-list", "data-order"); got != "model" {
+			t.Errorf("after discarding %s the list is ordered by %q, want the model", tc.stored, got)
+		}
+		if n := count(t, ctx, "#ranked-list li"); n != 20 {
+			t.Errorf("after discarding %s the list has %d businesses, want 20", tc.stored, n)
+		}
+		if n := count(t, ctx, "#history-list li"); n != 0 {
+			t.Errorf("after discarding %s and training the history has %d entries", tc.stored, n)
+		}
+		contains(t, "the notice once trained", text(t, ctx, ".notice-info"), tc.says)
 		var left *string
 		run(t, ctx, "reading storage", 10*time.Second,
 			chromedp.Evaluate(`localStorage.getItem("ealslive.clicks")`, &left))

@@ -3,13 +3,18 @@
 package main
 
 import (
+	"context"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/ealslive/ealslive/core/pack"
 )
 
 // The page mounts, shows the most reviewed businesses while it trains,
@@ -38,8 +43,13 @@ func TestPageTrainsAndLearns(t *testing.T) {
 
 	m := waitFor(t, ctx, "training to end", trainTimeout, ready)
 	epochs := len(m.EpochMs)
-	if epochs < 10 {
-		t.Fatalf("trained %d epochs, want the planned 25", epochs)
+	if epochs != pageEpochs {
+		t.Fatalf("trained %d epochs, want all %d planned", epochs, pageEpochs)
+	}
+	var planned string
+	run(t, ctx, "reading the epochs field", 10*time.Second, chromedp.Evaluate(`document.querySelector("#param-epochs").value`, &planned))
+	if planned != strconv.Itoa(pageEpochs) {
+		t.Errorf("the epochs field reads %q, want the %d the page trained", planned, pageEpochs)
 	}
 	for _, chart := range []string{"#chart-objective", "#chart-hr"} {
 		if n := count(t, ctx, chart+` circle[data-role="point"]`); n != epochs {
@@ -51,6 +61,10 @@ func TestPageTrainsAndLearns(t *testing.T) {
 	}
 	status := text(t, ctx, "#train-status")
 	contains(t, "the training status", status, "HR@100")
+	contains(t, "the training status", status, strconv.Itoa(pageEpochs)+" epochs")
+	if regexp.MustCompile(`(?i)stopp`).MatchString(status) {
+		t.Errorf("training ran to the end, yet the status reads %q", status)
+	}
 	// HR@100 of eALS on this data is about 26% (the paper's protocol);
 	// popularity gets about 10%, an untrained model about 3.5%.
 	if m.HR < 0.2 || m.HR > 0.35 {
@@ -133,7 +147,7 @@ func TestPageTrainsAndLearns(t *testing.T) {
 
 // A click during training is kept and learnt afterwards; Stop ends
 // training early with a usable model; the browser searches by name and
-// filters by city.
+// filters by city and category; the comparison shows its progress.
 func TestStopAndBrowse(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
@@ -219,4 +233,149 @@ func TestStopAndBrowse(t *testing.T) {
 			t.Errorf("filtering by Tempe dropped the search: %q", inTempe.Names[k])
 		}
 	}
+
+	// Filter by category, with no text and any city, then in Tempe: the
+	// businesses listed are the most reviewed of those in the pack with
+	// that category, and the caption counts them all.
+	pk, err := pack.ReadFile(filepath.Join(repoRoot, "web", "yelp.msgpack"))
+	if err != nil {
+		t.Fatalf("the built pack is needed (make pack): %v", err)
+	}
+	setFilter(t, ctx, "#search", "", "input")
+	setFilter(t, ctx, "#city", "", "change")
+	eventually(t, "the filters to clear", 20*time.Second, func() bool { return read().Count == unfiltered.Count })
+	category := browseCategory(t, pk)
+	for _, city := range []string{"", "Tempe"} {
+		want, total := browseMatches(pk, category, city)
+		if total == 0 {
+			t.Fatalf("no business in %q has category %q", city, category)
+		}
+		var option string
+		run(t, ctx, "reading the category's option", 10*time.Second, chromedp.Evaluate(
+			`(document.querySelector('#category option[value=`+jsString(category)+`]')||{}).textContent||""`, &option))
+		if city == "" && !strings.HasSuffix(option, "("+strconv.Itoa(total)+")") {
+			t.Errorf("the option for %s reads %q, but %d businesses have it", category, option, total)
+		}
+		setFilter(t, ctx, "#category", category, "change")
+		setFilter(t, ctx, "#city", city, "change")
+		var got []string
+		eventually(t, "the category filter "+category+" in "+city, 20*time.Second, func() bool {
+			got = ids(t, ctx, "#browse-list li")
+			return slices.Equal(got, want)
+		})
+		for _, id := range got {
+			i, _ := strconv.Atoi(id)
+			if it := pk.Items[i]; !slices.Contains(it.Categories, category) || city != "" && it.City != city {
+				t.Errorf("filtering by %s in %q lists %s (%v, %s)", category, city, it.Name, it.Categories, it.City)
+			}
+		}
+		caption := read().Count
+		if !regexp.MustCompile(`\b` + regexp.QuoteMeta(withCommas(total)) + ` match`).MatchString(caption) {
+			t.Errorf("filtering by %s in %q: the caption reads %q, want %d matches", category, city, caption, total)
+		}
+		if total > len(want) && !strings.Contains(caption, strconv.Itoa(len(want))) {
+			t.Errorf("filtering by %s in %q: the caption %q does not say %d are shown", category, city, caption, len(want))
+		}
+	}
+
+	// The comparison's progress bar moves while it runs, and Stop ends it.
+	eventually(t, "the comparison to be free to run", 10*time.Second, func() bool { return count(t, ctx, "#compare-start:enabled") == 1 })
+	run(t, ctx, "running the comparison", 10*time.Second, chromedp.Click("#compare-start", chromedp.ByQuery))
+	lowest, moved := -1, false
+	eventually(t, "the comparison's progress bar to move", time.Minute, func() bool {
+		var bar struct{ Now, Width string }
+		run(t, ctx, "reading the progress bar", 10*time.Second, chromedp.Evaluate(`(() => {
+			const b = document.querySelector("#compare-progress");
+			return b ? {Now: b.getAttribute("aria-valuenow"), Width: b.querySelector(".progress-fill").style.width} : {Now: "", Width: ""};
+		})()`, &bar))
+		if bar.Now == "" {
+			return false
+		}
+		v, err := strconv.Atoi(bar.Now)
+		if err != nil || v < 0 || v > 100 {
+			t.Fatalf("the comparison's progress reads %q", bar.Now)
+		}
+		if bar.Width != bar.Now+"%" {
+			t.Errorf("the comparison's bar is %s wide at %d%%", bar.Width, v)
+		}
+		moved = lowest >= 0 && v > lowest
+		if lowest < 0 || v < lowest {
+			lowest = v
+		}
+		return moved
+	})
+	run(t, ctx, "stopping the comparison", 10*time.Second, chromedp.Click("#compare-stop", chromedp.ByQuery))
+	eventually(t, "the comparison to stop", 20*time.Second, func() bool { return attr(t, ctx, "#compare", "data-state") == "stopped" })
+	if n := count(t, ctx, "#compare-progress"); n != 0 {
+		t.Errorf("the comparison's progress bar stays after Stop")
+	}
+}
+
+// setFilter sets one of the browser's fields and fires the event the page
+// listens to on it.
+func setFilter(t *testing.T, ctx context.Context, sel, value, event string) {
+	t.Helper()
+	run(t, ctx, "setting "+sel, 10*time.Second, chromedp.Evaluate(`(() => {
+		const e = document.querySelector(`+jsString(sel)+`);
+		e.value = `+jsString(value)+`;
+		e.dispatchEvent(new Event(`+jsString(event)+`, {bubbles: true}));
+	})()`, nil))
+}
+
+// browseCategory picks a category for the filter test: the most common
+// one that more businesses have than the browser lists at once, but not
+// half of them (Restaurants).
+func browseCategory(t *testing.T, pk *pack.Pack) string {
+	t.Helper()
+	n := map[string]int{}
+	for _, it := range pk.Items {
+		for _, c := range it.Categories {
+			n[c]++
+		}
+	}
+	best := ""
+	for c, k := range n {
+		if k > browseShown && 2*k < len(pk.Items) && (best == "" || k > n[best] || k == n[best] && c < best) {
+			best = c
+		}
+	}
+	if best == "" {
+		t.Fatalf("no category of the pack has more than %d businesses", browseShown)
+	}
+	return best
+}
+
+// browseShown is browseLimit in app/catalogview.go.
+const browseShown = 30
+
+// browseMatches is what the browser lists for a category and a city (""
+// for any): the businesses with both, most reviewed first, ties by name
+// (as app/catalog.go orders them), at most browseShown, and how many match.
+func browseMatches(pk *pack.Pack, category, city string) (ids []string, total int) {
+	reviews := pk.Data.ItemCounts()
+	var match []int
+	for i, it := range pk.Items {
+		if slices.Contains(it.Categories, category) && (city == "" || it.City == city) {
+			match = append(match, i)
+		}
+	}
+	slices.SortStableFunc(match, func(a, b int) int {
+		if d := reviews[b] - reviews[a]; d != 0 {
+			return d
+		}
+		return strings.Compare(strings.ToLower(pk.Items[a].Name), strings.ToLower(pk.Items[b].Name))
+	})
+	for _, i := range match[:min(len(match), browseShown)] {
+		ids = append(ids, strconv.Itoa(i))
+	}
+	return ids, len(match)
+}
+
+// withCommas writes n as the page does: 1234 -> "1,234".
+func withCommas(n int) string {
+	s := strconv.Itoa(n)
+	for k := len(s) - 3; k > 0; k -= 3 {
+		s = s[:k] + "," + s[k:]
+	}
+	return s
 }
