@@ -1,24 +1,42 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"fmt"
 
-// about explains in a few lines what runs behind the page.
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// about explains in a few lines what runs behind the page, for the
+// settings of the model in use: the visitor can change K and α.
 type about struct {
 	app.Compo
+	Iconfig core.Config
 }
 
 func newAbout() *about { return &about{} }
 
+func (a *about) Config(v core.Config) *about { a.Iconfig = v; return a }
+
 func (a *about) Render() app.UI {
+	c := a.Iconfig
+	numbers := plural(c.K, "number", "numbers")
+	// α = 0 is the uniform weighting of Hu et al.: say so rather than
+	// claim the popularity weighting the paper proposes.
+	weights := fmt.Sprintf("weighted more for more popular businesses (in proportion to their popularity to the power α = %g)", c.Alpha)
+	if c.Alpha == 0 {
+		weights = "all with the same weight, since α = 0 (the uniform weighting of Hu et al.; the paper's popularity weighting needs α > 0)"
+	}
 	return app.Footer().Class("about").Body(
 		app.H2().Text("What happens here"),
-		app.P().Text("The model is eALS, element-wise alternating least squares with popularity-weighted missing data "+
+		app.P().Text("The model is eALS, element-wise alternating least squares with weighted missing data "+
 			"(He, Zhang, Kan and Chua, “Fast Matrix Factorization for Online Recommendation with Implicit Feedback”, SIGIR 2016). "+
-			"It gives every person and every business 32 numbers, and predicts how much a person likes a business by their dot product. "+
-			"Reviews count as “liked”; every business a person did not review counts as a weak “not liked”, weighted more for popular businesses."),
+			"It gives every person and every business "+numbers+" (K = "+fmt.Sprint(c.K)+"), and predicts how much a person likes a business by their dot product. "+
+			"Reviews count as “liked”; every business a person did not review counts as a weak “not liked”, "+weights+"."),
 		app.P().Text("Training alternates between people and businesses, solving one number at a time exactly, so each step can only lower the objective. "+
 			"When you like a business, the model treats you as a new person and runs the paper's incremental update: "+
-			"it re-solves your 32 numbers and the business's, and nothing else, which is why it takes a fraction of a millisecond."),
+			"it re-solves your "+numbers+" and the business's, and nothing else, which is why it takes a fraction of a millisecond."),
 		app.P().Class("small").Text("Everything runs in this browser tab, written in Go and compiled to WebAssembly. "+
 			"Nothing you click leaves your device; your clicks are kept in this browser's storage only."),
 	)

@@ -18,6 +18,7 @@ type catalogView struct {
 	Iquery      query
 	Iresults    []entry
 	Itotal      int
+	Iwaiting    string // what the browser says instead of a count while it has no businesses
 }
 
 func newCatalogView() *catalogView { return &catalogView{} }
@@ -29,12 +30,25 @@ func (c *catalogView) Results(v []entry, total int) *catalogView {
 	c.Iresults, c.Itotal = v, total
 	return c
 }
+func (c *catalogView) Waiting(v string) *catalogView { c.Iwaiting = v; return c }
+
+// count says what the list shows, and what "most reviewed" and the review
+// counts count: the model trains on fewer (see reviewsText).
+func (c *catalogView) count() string {
+	switch {
+	case c.Iwaiting != "":
+		return c.Iwaiting
+	case c.Itotal == 0:
+		return "No business matches. Try part of a name, or another category or city."
+	case c.Itotal > len(c.Iresults):
+		return fmt.Sprintf("The %d most reviewed of %s, counting every review in the data, held-out ones included.",
+			len(c.Iresults), plural(c.Itotal, "match", "matches"))
+	}
+	return fmt.Sprintf("%s, most reviewed first, counting every review in the data, held-out ones included.",
+		plural(c.Itotal, "match", "matches"))
+}
 
 func (c *catalogView) Render() app.UI {
-	shown := fmt.Sprintf("%s, most reviewed first", plural(c.Itotal, "match", "matches"))
-	if c.Itotal > len(c.Iresults) {
-		shown = fmt.Sprintf("The %d most reviewed of %s", len(c.Iresults), plural(c.Itotal, "match", "matches"))
-	}
 	return app.Section().ID("browse").Class("card card-browse").Body(
 		app.H2().Text("Find businesses you like"),
 		app.Div().Class("filters").Body(
@@ -53,13 +67,13 @@ func (c *catalogView) Render() app.UI {
 			newFacetPicker().Field("city").Label("City").Any("Any city").
 				Facets(c.Icities).Current(c.Iquery.City),
 		),
-		app.P().ID("browse-count").Class("caption").Text(shown+"."),
+		app.P().ID("browse-count").Class("caption").Text(c.count()),
 		app.Ul().ID("browse-list").Class("browse").OnClick(rowClicked).Body(
 			app.Range(c.Iresults).Slice(func(k int) app.UI {
 				e := c.Iresults[k]
 				return app.Li().Class("browse-item").DataSet("id", e.ID).Body(
 					businessText(e),
-					app.Span().Class("reviews").Text(plural(e.Reviews, "review", "reviews")),
+					reviewsText(e),
 					likeButton(e),
 				)
 			}),

@@ -30,10 +30,11 @@ const (
 
 // rival is one model of the comparison: how to train it and what it is.
 type rival struct {
-	Key, Label, Settings string
-	Epochs               int
-	eals                 *core.Config // nil for BPR
-	bpr                  *core.BPRConfig
+	Key, Label string
+	Settings   string // in notation (see notation)
+	Epochs     int
+	eals       *core.Config // nil for BPR
+	bpr        *core.BPRConfig
 }
 
 // rivals returns the three models the comparison trains, set up as the
@@ -48,9 +49,9 @@ func rivals(cfg core.Config) []rival {
 	bpr.K, bpr.Lambda, bpr.Seed, bpr.Epochs = cfg.K, cfg.Lambda, cfg.Seed, compareBPREpochs
 	return []rival{
 		{Key: rivalWeighted, Label: "eALS, popularity-weighted",
-			Settings: fmt.Sprintf("K = %d, α = %g, c0 = %g, λ = %g", cfg.K, cfg.Alpha, cfg.C0, cfg.Lambda), Epochs: cfg.Epochs, eals: &cfg},
+			Settings: fmt.Sprintf("K = %d, α = %g, c_0 = %g, λ = %g", cfg.K, cfg.Alpha, cfg.C0, cfg.Lambda), Epochs: cfg.Epochs, eals: &cfg},
 		{Key: rivalUniform, Label: "eALS, uniform weights",
-			Settings: fmt.Sprintf("K = %d, α = 0, c0 = %g, λ = %g", cfg.K, cfg.C0, cfg.Lambda), Epochs: uniform.Epochs, eals: &uniform},
+			Settings: fmt.Sprintf("K = %d, α = 0, c_0 = %g, λ = %g", cfg.K, cfg.C0, cfg.Lambda), Epochs: uniform.Epochs, eals: &uniform},
 		{Key: rivalBPR, Label: "BPR",
 			Settings: fmt.Sprintf("K = %d, learning rate %g, λ = %g", bpr.K, bpr.LearnRate, bpr.Lambda), Epochs: bpr.Epochs, bpr: &bpr},
 	}
@@ -99,7 +100,7 @@ type compareRun struct {
 type compareRow struct {
 	Key           string       `json:"key"`
 	Label         string       `json:"label"`
-	Settings      string       `json:"settings"`
+	Settings      string       `json:"settings"`   // in notation
 	Epochs        int          `json:"epochs"`     // planned
 	Done          int          `json:"epochsDone"` // completed
 	EpochMs       []float64    `json:"epochMs"`

@@ -11,14 +11,14 @@ import (
 type comparePanel struct {
 	app.Compo
 	Irun      compareRun
-	Iblocked  string
+	Iblocked  hold // why Run cannot start now
 	Istopping bool
 }
 
 func newComparePanel() *comparePanel { return &comparePanel{} }
 
 func (c *comparePanel) Run(v compareRun) *comparePanel { c.Irun = v; return c }
-func (c *comparePanel) Blocked(v string) *comparePanel { c.Iblocked = v; return c }
+func (c *comparePanel) Blocked(v hold) *comparePanel   { c.Iblocked = v; return c }
 func (c *comparePanel) Stopping(v bool) *comparePanel  { c.Istopping = v; return c }
 
 func (c *comparePanel) Render() app.UI {
@@ -30,15 +30,15 @@ func (c *comparePanel) Render() app.UI {
 	return app.Section().ID("compare").Class("card card-evidence").DataSet("state", runState(r.Running, r.Finished, r.Stopped, "")).Body(
 		app.Div().Class("evidence-head").Body(
 			app.H2().Text("eALS against its rivals"),
-			runButton("compare", "Run the comparison", actCompare, r.Running, c.Istopping, c.Iblocked),
+			runButton("compare", "Run the comparison", actCompare, r.Running, c.Istopping, c.Iblocked.says("The comparison")),
 		),
 		app.P().Class("caption").Text("Does weighting missing data by popularity help, and how does eALS fare against BPR, "+
 			"the usual ranking baseline? Each model is trained here, one after another, on the same reviews as the model above, "+
 			"and judged the same way: for every person, is their latest review (held out) in their top 100?"),
 		app.P().ID("compare-status").Class("status").Text(c.status()),
 		when(r.Running, func() app.UI { return progressMeter("compare-progress", r.Progress) }),
-		when(c.Iblocked != "" && !r.Running, func() app.UI {
-			return app.P().ID("compare-blocked").Class("blocked").Text("Run waits: " + c.Iblocked + ".")
+		when(c.Iblocked.Reason != "" && !r.Running, func() app.UI {
+			return app.P().ID("compare-blocked").Class("blocked").Text(c.Iblocked.says("The comparison"))
 		}),
 		when(len(r.Rows) > 0, func() app.UI { return c.renderTable() }),
 		when(verdict != "", func() app.UI { return app.P().ID("compare-verdict").Class("verdict").Text(verdict) }),
@@ -101,7 +101,7 @@ func (c *comparePanel) cells(k int) []app.UI {
 	}
 	cells := []app.UI{app.Div().Attr("role", "cell").Body(
 		app.Span().Class("model-name").Text(row.Label),
-		app.Span().Class("model-settings").Text(row.Settings),
+		app.Span().Class("model-settings").Body(notation(row.Settings)),
 	)}
 	if row.Evaluated {
 		cells = append(cells,

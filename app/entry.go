@@ -14,12 +14,16 @@ type entry struct {
 	Categories string
 	City       string
 	Stars      float64
-	Reviews    int
-	Score      float64 // p_you·q_i, when HasScore
+	Reviews    int     // all of its reviews in the data, held-out ones included
+	Score      float64 // p_u·q_i for you, when HasScore
 	HasScore   bool
 	Move       move
 	ShowMove   bool
 	Liked      bool
+	// Its training reviews, when known (TrainKnown): what the model learnt
+	// from, fewer than Reviews.
+	TrainReviews int
+	TrainKnown   bool
 }
 
 // entry describes business i for a list.
@@ -29,14 +33,17 @@ func (p *Page) entry(i int32) entry {
 	if len(cats) > 3 {
 		cats = cats[:3]
 	}
+	train, known := p.src.trainReviews(i)
 	return entry{
-		ID:         i,
-		Name:       it.Name,
-		Categories: strings.Join(cats, ", "),
-		City:       it.City,
-		Stars:      it.Stars,
-		Reviews:    p.cat.reviewCount(i),
-		Liked:      p.you.likes(i),
+		ID:           i,
+		Name:         it.Name,
+		Categories:   strings.Join(cats, ", "),
+		City:         it.City,
+		Stars:        it.Stars,
+		Reviews:      p.cat.reviewCount(i),
+		TrainReviews: train,
+		TrainKnown:   known,
+		Liked:        p.you.likes(i),
 	}
 }
 
@@ -57,7 +64,10 @@ func likeButton(e entry) app.UI {
 	return app.Button().Class("like").Title("Tell the model you like " + e.Name).Text("I like this")
 }
 
-// businessText is the name and details of a business.
+// businessText is the name and details of a business: the name, its
+// categories, and where it is with its stars. The ranked list lays the
+// three out on a grid of its own (see the stylesheet), so they are
+// siblings, without the score, which has a place of its own (scoreText).
 func businessText(e entry) app.UI {
 	details := []string{}
 	if e.Categories != "" {
@@ -73,12 +83,26 @@ func businessText(e entry) app.UI {
 	return app.Div().Class("biz").Body(
 		app.Span().Class("biz-name").Text(e.Name),
 		app.Span().Class("biz-cats").Text(strings.Join(details, " · ")),
-		app.Span().Class("biz-where").Body(
-			app.Text(where),
-			when(e.HasScore, func() app.UI {
-				return app.Span().Class("score").Title("The model's predicted preference p_you · q_i").
-					Text(fmt.Sprintf(" · score %.3f", e.Score))
-			}),
-		),
+		app.Span().Class("biz-where").Text(where),
 	)
+}
+
+// scoreText is a listed business's score, to three decimals as its "why?"
+// sums it, labelled so that the two can be compared at a glance.
+func scoreText(e entry) app.UI {
+	return app.Span().Class("score-box").Title("The model's predicted preference pᵤ·qᵢ of you for this business").Body(
+		app.Span().Class("score-label").Text("score "),
+		app.Span().Class("score").Text(fmt.Sprintf("%.3f", e.Score)),
+	)
+}
+
+// reviewsText is the number of reviews the browser shows for a business:
+// all of them in the data, which is what orders it, with the training
+// reviews among them, which are what the model learnt from, when known.
+func reviewsText(e entry) app.UI {
+	title := plural(e.Reviews, "Yelp review", "Yelp reviews") + " of this business in the data, held-out ones included"
+	if e.TrainKnown {
+		title += "; the model trains on " + thousands(e.TrainReviews)
+	}
+	return app.Span().Class("reviews").Title(title).Text(plural(e.Reviews, "review", "reviews"))
 }

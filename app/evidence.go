@@ -81,12 +81,12 @@ func (p *Page) startCompare(ctx app.Context) {
 // renderEvidence shows the replay and the comparison. A run's button is
 // disabled, with the reason beside it, while anything else holds the page.
 func (p *Page) renderEvidence() app.UI {
-	busy := p.busy()
-	blocked := func(own bool) string {
+	h := p.runHold()
+	blocked := func(own bool) hold {
 		if own {
-			return ""
+			return hold{}
 		}
-		return busy
+		return h
 	}
 	return app.Div().ID("evidence").Class("evidence").Body(
 		newReplayPanel().Run(p.evidence.replay).

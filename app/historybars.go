@@ -7,16 +7,18 @@ import (
 )
 
 // Geometry of the grouped bar chart, wider than the line charts to fit a
-// group per history bucket.
+// group per history bucket. On a phone it is scaled to about 0.6 and its
+// labels enlarged by the stylesheet, so the rows of labels under the axis
+// leave room for that.
 const (
-	barsW, barsH     = 560.0, 210.0
+	barsW, barsH     = 560.0, 240.0
 	barsPadL         = 48.0
 	barsPadR         = 8.0
 	barsPadT         = 14.0
-	barsPadB         = 44.0
+	barsPadB         = 46.0
 	barsGroupFill    = 0.78 // share of a group's width its bars take
-	barsLabelOffset  = 16.0 // bucket label below the axis
-	barsCountsOffset = 32.0 // number of test interactions below that
+	barsLabelOffset  = 19.0 // bucket label below the axis
+	barsCountsOffset = 37.0 // number of test interactions below that
 )
 
 // barGroup is one bucket of the paper's Figure 8: its label, how many test

@@ -23,7 +23,10 @@ type dataInfo struct {
 	Subset     string
 	Source     string
 	License    string
-	TestCases  int // held-out interactions, one per user with history
+	// Known once the data is split for training (0 before): the reviews
+	// the model trains on and those held out, one per user with history.
+	Train     int
+	TestCases int
 }
 
 // failure is why the page cannot go on, worded for a visitor.
@@ -33,9 +36,19 @@ type failure struct {
 
 // loaded is the decoded pack split for training.
 type loaded struct {
-	pack  *pack.Pack
-	train *core.Dataset
-	test  []core.Interaction
+	pack   *pack.Pack
+	train  *core.Dataset
+	test   []core.Interaction
+	counts []int // training reviews of each business, as core counts them
+}
+
+// trainReviews returns how many training reviews business i has, if
+// known.
+func (d *loaded) trainReviews(i int32) (int, bool) {
+	if d == nil || int(i) >= len(d.counts) || i < 0 {
+		return 0, false
+	}
+	return d.counts[i], true
 }
 
 // load downloads and decodes the pack, shows the most reviewed businesses
@@ -89,11 +102,12 @@ func (p *Page) load(ctx app.Context, url string) {
 		})
 		return
 	}
-	src := &loaded{pack: pk, train: train, test: test}
+	src := &loaded{pack: pk, train: train, test: test, counts: train.ItemCounts()}
 	ctx.Dispatch(func(ctx app.Context) {
 		// A new value, not an edit: go-app compares a component's fields,
 		// and a pointer to an edited struct looks unchanged.
 		info := *p.data
+		info.Train = train.Len()
 		info.TestCases = len(test)
 		p.data = &info
 		p.src = src

@@ -96,9 +96,35 @@ func (p *Page) busy() string {
 	case stageTraining, stageEvaluating:
 		return "the model is training"
 	case stageFailed:
-		return "the page has no data to work on"
+		if p.src == nil {
+			return "the data could not be loaded"
+		}
+		return "the page stopped on the error shown at the top"
 	}
 	return p.evidence.running()
+}
+
+// hold is why a long run cannot start, worded by its control: a reason
+// that will pass (the data is loading, another run holds the page), or,
+// once the page has failed, one that will not, which must not read as
+// "waits".
+type hold struct {
+	Reason string // "" when the run can start
+	Final  bool   // the page has failed: the run will never be available
+}
+
+func (p *Page) runHold() hold { return hold{Reason: p.busy(), Final: p.stage == stageFailed} }
+
+// says words the hold for the run: "The replay waits: …" or "The replay
+// is not available: …"; "" when the run can start.
+func (h hold) says(run string) string {
+	switch {
+	case h.Reason == "":
+		return ""
+	case h.Final:
+		return run + " is not available: " + h.Reason + "."
+	}
+	return run + " waits: " + h.Reason + "."
 }
 
 func (p *Page) fail(f failure) {
@@ -132,6 +158,6 @@ func (p *Page) Render() app.UI {
 		),
 		p.renderTeaching(),
 		p.renderEvidence(),
-		newAbout(),
+		newAbout().Config(p.cfg),
 	)
 }

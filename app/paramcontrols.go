@@ -22,7 +22,7 @@ type paramControls struct {
 	app.Compo
 	Istart    map[string]string // what the inputs show until edited: the config in use
 	Iproblems map[string]string // by parameter name
-	Ibusy     string            // why Retrain cannot run now, "" if it can
+	Ihold     hold              // why Retrain cannot run now
 	Ichanged  bool              // the controls differ from the config in use
 }
 
@@ -30,17 +30,20 @@ func newParamControls() *paramControls { return &paramControls{} }
 
 func (c *paramControls) Start(v map[string]string) *paramControls    { c.Istart = v; return c }
 func (c *paramControls) Problems(v map[string]string) *paramControls { c.Iproblems = v; return c }
-func (c *paramControls) Busy(v string) *paramControls                { c.Ibusy = v; return c }
+func (c *paramControls) Hold(v hold) *paramControls                  { c.Ihold = v; return c }
 func (c *paramControls) Changed(v bool) *paramControls               { c.Ichanged = v; return c }
 
 func (c *paramControls) Render() app.UI {
 	invalid := len(c.Iproblems) > 0
 	status := "Retrain trains a new model on the same data with these values; your clicks are kept and learnt again."
 	switch {
+	case c.Ihold.Final:
+		// Fixing a value would not help: say so first.
+		status = c.Ihold.says("Retraining")
 	case invalid:
 		status = "Fix the values marked above to retrain."
-	case c.Ibusy != "":
-		status = "Retrain waits: " + c.Ibusy + "."
+	case c.Ihold.Reason != "":
+		status = c.Ihold.says("Retraining")
 	case !c.Ichanged:
 		status = "These are the values of the model in use. Change any and retrain; your clicks are kept and learnt again."
 	}
@@ -52,7 +55,7 @@ func (c *paramControls) Render() app.UI {
 				msg, bad := c.Iproblems[p.Name]
 				name := p.Name
 				return app.Div().Class("param").DataSet("param", name).Body(
-					app.Label().For("param-"+name).Text(p.Label),
+					app.Label().For("param-"+name).Body(notation(p.Label)),
 					// Not bound to the draft: writing the value back while the
 					// visitor types would lose keystrokes. It changes only when
 					// the config in use does.
@@ -67,7 +70,7 @@ func (c *paramControls) Render() app.UI {
 			}),
 		),
 		app.Div().Class("retrain-row").Body(
-			app.Button().ID("retrain").Class("retrain").Disabled(invalid || c.Ibusy != "").Text("Retrain").
+			app.Button().ID("retrain").Class("retrain").Disabled(invalid || c.Ihold.Reason != "").Text("Retrain").
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actRetrain) }),
 			app.Span().ID("retrain-status").Class("caption").Text(status),
 		),

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -11,8 +12,8 @@ import (
 // param is one of the parameters the visitor can set before retraining.
 type param struct {
 	Name  string // as core's ParamError names it; also the input's id suffix
-	Label string
-	Whole bool // an integer
+	Label string // in notation (see notation)
+	Whole bool   // an integer
 	get   func(core.Config) float64
 	set   func(*core.Config, float64)
 }
@@ -21,7 +22,7 @@ type param struct {
 var params = []param{
 	{Name: "K", Label: "K, factors", Whole: true,
 		get: func(c core.Config) float64 { return float64(c.K) }, set: func(c *core.Config, v float64) { c.K = int(v) }},
-	{Name: "c0", Label: "c0, weight of missing data",
+	{Name: "c0", Label: "c_0, weight of missing data",
 		get: func(c core.Config) float64 { return c.C0 }, set: func(c *core.Config, v float64) { c.C0 = v }},
 	{Name: "alpha", Label: "α, popularity exponent",
 		get: func(c core.Config) float64 { return c.Alpha }, set: func(c *core.Config, v float64) { c.Alpha = v }},
@@ -47,10 +48,23 @@ func configText(c core.Config) map[string]string {
 	return m
 }
 
+// The page's own limits, tighter than core's: the browser gives Go one
+// thread, and values core accepts could keep it busy for hours. An epoch
+// costs O((M+N)K² + |R|K); on the Phoenix data it takes about 50 ms at
+// K = 32 in a browser, so about 0.6 s at K = 128 and over half a minute at core's
+// K = 1024, and a click's ranking and "why?" slow down with K too. With at
+// most 200 epochs a retraining at K = 32 ends in about ten seconds, and
+// the slowest allowed one (K = 128) in two or three minutes, which Stop
+// can cut short. The command line keeps core's limits.
+const (
+	pageMaxK      = 128
+	pageMaxEpochs = 200
+)
+
 // draftConfig reads the controls' text over base and says what is wrong
 // with each field, by parameter name: text that is not a number, then
-// whatever core.Config.Problems finds. Fields missing from raw keep base's
-// value.
+// whatever core.Config.Problems finds, then the page's own limits. Fields
+// missing from raw keep base's value.
 func draftConfig(base core.Config, raw map[string]string) (core.Config, map[string]string) {
 	cfg := base
 	problems := map[string]string{}
@@ -70,6 +84,14 @@ func draftConfig(base core.Config, raw map[string]string) (core.Config, map[stri
 		if _, seen := problems[e.Param]; !seen {
 			problems[e.Param] = e.Reason
 		}
+	}
+	if _, seen := problems["K"]; !seen && cfg.K > pageMaxK {
+		problems["K"] = fmt.Sprintf("at most %d in the browser, where an epoch's time grows with K² "+
+			"(the eals command line takes up to %d)", pageMaxK, core.MaxK)
+	}
+	if _, seen := problems["epochs"]; !seen && cfg.Epochs > pageMaxEpochs {
+		problems["epochs"] = fmt.Sprintf("at most %d in the browser, so that training ends within minutes "+
+			"(the eals command line takes up to %d)", pageMaxEpochs, core.MaxEpochs)
 	}
 	return cfg, problems
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ealslive/ealslive/core"
@@ -79,4 +80,41 @@ func TestDraftConfigAccepts(t *testing.T) {
 	if len(problems) != 5 || cfg.Epochs != 12 {
 		t.Errorf("problems %v, epochs %d", problems, cfg.Epochs)
 	}
+}
+
+// The page's own limits come after core's: a value core rejects shows
+// core's reason, one core accepts but the browser cannot train in good
+// time shows the page's.
+func TestDraftConfigPageLimits(t *testing.T) {
+	base := pageConfig()
+	for _, tc := range []struct {
+		name, text string
+		ok         bool
+	}{
+		{"K", "128", true},
+		{"K", "129", false},
+		{"epochs", "200", true},
+		{"epochs", "201", false},
+		{"epochs", "0", true},
+	} {
+		_, problems := draftConfig(base, map[string]string{tc.name: tc.text})
+		msg, bad := problems[tc.name]
+		if bad == tc.ok {
+			t.Errorf("%s = %s: problems %v", tc.name, tc.text, problems)
+		}
+		if bad && !strings.HasPrefix(msg, "at most ") {
+			t.Errorf("%s = %s: message %q does not give the page's limit", tc.name, tc.text, msg)
+		}
+	}
+	if problems := draftConfigProblems(base, "K", "5000"); problems["K"] != reasonFor(func() core.Config { c := base; c.K = 5000; return c }(), "K") {
+		t.Errorf("K = 5000: message %q, want core's", problems["K"])
+	}
+	if pageMaxK > core.MaxK || pageMaxEpochs > core.MaxEpochs || base.K > pageMaxK || base.Epochs > pageMaxEpochs {
+		t.Error("the page's limits must lie within core's and admit the page's own settings")
+	}
+}
+
+func draftConfigProblems(base core.Config, name, text string) map[string]string {
+	_, problems := draftConfig(base, map[string]string{name: text})
+	return problems
 }

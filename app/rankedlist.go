@@ -16,7 +16,8 @@ type rankedList struct {
 	Ientries []entry
 	Ireport  *clickReport
 	Iwhy     []why  // one per entry once your clicks can explain them
-	IwhyNote string // what "why?" shows, under the list
+	IwhyNote string // what "why?" shows, under the list, in notation
+	IwhyErr  string // why the scores cannot be split, if they cannot
 }
 
 func newRankedList() *rankedList { return &rankedList{} }
@@ -26,34 +27,37 @@ func (l *rankedList) Caption(v string) *rankedList      { l.Icaption = v; return
 func (l *rankedList) Order(v string) *rankedList        { l.Iorder = v; return l }
 func (l *rankedList) Entries(v []entry) *rankedList     { l.Ientries = v; return l }
 func (l *rankedList) Report(v *clickReport) *rankedList { l.Ireport = v; return l }
-func (l *rankedList) Why(v []why, note string) *rankedList {
-	l.Iwhy, l.IwhyNote = v, note
+func (l *rankedList) Why(v []why, note, problem string) *rankedList {
+	l.Iwhy, l.IwhyNote, l.IwhyErr = v, note, problem
 	return l
 }
 
 func (l *rankedList) Render() app.UI {
 	return app.Section().ID("you").Class("card card-you").Body(
 		app.H2().Text(l.Ititle),
-		app.P().ID("list-caption").Class("caption").Text(l.Icaption),
+		app.P().ID("list-caption").Class("caption").Body(notation(l.Icaption)),
 		when(l.Ireport != nil, func() app.UI { return l.Ireport.render() }),
 		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).OnClick(rowClicked).Body(
 			app.Range(l.Ientries).Slice(func(k int) app.UI {
 				e := l.Ientries[k]
-				class := "ranked-item"
-				if k < len(l.Iwhy) {
-					class = "ranked-item with-why"
-				}
-				return app.Li().Class(class).DataSet("id", e.ID).Body(
+				return app.Li().Class("ranked-item").DataSet("id", e.ID).Body(
 					app.Span().Class("rank").Text(k+1),
 					moveBadge(e),
 					businessText(e),
-					when(k < len(l.Iwhy), func() app.UI { return whyToggle(e.ID, l.Iwhy[k].Open) }),
-					likeButton(e),
+					when(e.HasScore, func() app.UI { return scoreText(e) }),
+					// Under the name, beside where it is: a name gets the
+					// row's width rather than wrapping beside the buttons.
+					app.Div().Class("row-actions").Body(
+						when(k < len(l.Iwhy), func() app.UI { return whyToggle(e.ID, l.Iwhy[k].Open) }),
+						likeButton(e),
+					),
 					when(k < len(l.Iwhy) && l.Iwhy[k].Open, func() app.UI { return renderWhy(e.ID, l.Iwhy[k]) }),
 				)
 			}),
 		),
-		when(l.IwhyNote != "", func() app.UI { return app.P().ID("why-note").Class("explain").Text(l.IwhyNote) }),
+		when(l.IwhyNote != "", func() app.UI {
+			return app.P().ID("why-note").Class("explain").Body(notation(l.IwhyNote), app.Text(l.IwhyErr))
+		}),
 	)
 }
 
@@ -98,8 +102,8 @@ func (r *clickReport) render() app.UI {
 	return app.P().ID("update-time").Class("timing").Body(
 		app.Text("Learnt “"+r.Name+"” with one eALS update in "),
 		app.Strong().ID("update-ms").Text(millis(r.UpdateMs)),
-		app.Text(fmt.Sprintf(" (you: %d, business: %d observations, K = %d), re-ranked in %s, %s.",
-			r.UserHistory, r.ItemHistory, r.K, millis(r.RankMs), screen)),
+		app.Text(fmt.Sprintf(" (%s of yours; %s of the business, yours included; K = %d), re-ranked in %s, %s.",
+			plural(r.UserHistory, "click", "clicks"), plural(r.ItemHistory, "observation", "observations"), r.K, millis(r.RankMs), screen)),
 		when(clock != "", func() app.UI { return app.Span().Class("timing-note").Text(" " + clock) }),
 	)
 }

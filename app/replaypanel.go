@@ -13,7 +13,7 @@ import (
 type replayPanel struct {
 	app.Compo
 	Irun       replayRun
-	Iblocked   string // why Start must wait, "" if it need not
+	Iblocked   hold // why Start cannot run now
 	Istopping  bool
 	IfineClock bool
 }
@@ -21,7 +21,7 @@ type replayPanel struct {
 func newReplayPanel() *replayPanel { return &replayPanel{} }
 
 func (c *replayPanel) Run(v replayRun) *replayPanel  { c.Irun = v; return c }
-func (c *replayPanel) Blocked(v string) *replayPanel { c.Iblocked = v; return c }
+func (c *replayPanel) Blocked(v hold) *replayPanel   { c.Iblocked = v; return c }
 func (c *replayPanel) Stopping(v bool) *replayPanel  { c.Istopping = v; return c }
 func (c *replayPanel) FineClock(v bool) *replayPanel { c.IfineClock = v; return c }
 
@@ -30,7 +30,7 @@ func (c *replayPanel) Render() app.UI {
 	return app.Section().ID("replay").Class("card card-evidence").DataSet("state", runState(r.Running, r.Finished, r.Stopped, r.Err)).Body(
 		app.Div().Class("evidence-head").Body(
 			app.H2().Text("Cold start, replayed"),
-			runButton("replay", "Start the replay", actReplay, r.Running, c.Istopping, c.Iblocked),
+			runButton("replay", "Start the replay", actReplay, r.Running, c.Istopping, c.Iblocked.says("The replay")),
 		),
 		app.P().Class("caption").Text("The paper's online protocol, run here in your browser. eALS trains on the "+
 			"earliest 90% of the reviews by date; then the latest 10% are replayed one by one, in order. For each, "+
@@ -39,8 +39,8 @@ func (c *replayPanel) Render() app.UI {
 			"review with one incremental update, the same trained model never updated, and popularity (review counts, kept up to date)."),
 		app.P().ID("replay-status").Class("status").Text(c.status()),
 		when(r.Running, func() app.UI { return progressMeter("replay-progress", r.Progress) }),
-		when(c.Iblocked != "" && !r.Running, func() app.UI {
-			return app.P().ID("replay-blocked").Class("blocked").Text("Start waits: " + c.Iblocked + ".")
+		when(c.Iblocked.Reason != "" && !r.Running, func() app.UI {
+			return app.P().ID("replay-blocked").Class("blocked").Text(c.Iblocked.says("The replay"))
 		}),
 		when(len(r.Lanes) > 0, func() app.UI { return c.renderResults() }),
 	)
@@ -85,14 +85,15 @@ func (c *replayPanel) renderResults() app.UI {
 				app.Strong().ID("replay-new-users").Text(thousands(r.NewUserTests)),
 				app.Text(fmt.Sprintf(" of the %s replayed reviews (%s) are by people with no review in the training part.",
 					thousands(r.Replayed), percentOf(r.NewUserTests, r.Replayed))),
+				app.Text(newUsersNote(r.Lanes, r.NewUserTests)),
 			),
 			app.Li().Body(
 				app.Text("One eALS update (Algorithm 2) took "),
 				app.Strong().ID("replay-update-ms").Text(update),
 				app.Text(fmt.Sprintf(", the median over %s updates.", thousands(r.Replayed))),
 			),
-			app.Li().Class("settings").Text(fmt.Sprintf("eALS with K = %d, c0 = %g, α = %g, λ = %g, %d epochs; each review learnt with w_new = %g.",
-				cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.Epochs, cfg.WNew)),
+			app.Li().Class("settings").Body(notation(fmt.Sprintf("eALS with K = %d, c_0 = %g, α = %g, λ = %g, %d epochs; each review learnt with w_new = %g.",
+				cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.Epochs, cfg.WNew))),
 		),
 		app.Div().Class("charts").Body(
 			streamChart{id: "replay-hr", title: "HR@100 so far, as the stream advances", xMax: r.Stream, percent: true,
@@ -106,17 +107,39 @@ func (c *replayPanel) renderResults() app.UI {
 			series: laneLines(r.Lanes, nil), groups: historyGroups(r.Lanes),
 			caption: "Each replayed review is put in a group by how many reviews its author had written before it, in training " +
 				"or earlier in the replay. Under each group: how many replayed reviews it holds; a bar over a few dozen is noisy."}.render(),
+		// What each comparison would show, not what it shows: on a small
+		// pack or a short stream the data may say otherwise, and the
+		// findings below, built from the results, say what it does.
 		app.Div().ID("replay-reading").Class("explain").Body(
 			app.P().Text("How to read it. At 0 past reviews nobody knows anything about the person: eALS starts them from "+
-				"a small random vector (Algorithm 2), so its guess is close to arbitrary, and popularity, which gives "+
-				"everyone the most reviewed businesses, is the one to beat. That is the cold start. From 1 past review "+
-				"on, the learning eALS has folded each earlier review in with one update and ranks for that person, "+
-				"while the copy that never updates still ranks them as a stranger: the gap between the two is what "+
-				"learning each click buys. People with many past reviews were well known at training time already, "+
-				"so there the two eALS bars draw closer."),
+				"a small random vector (Algorithm 2), so its guess is close to arbitrary, while popularity gives everyone "+
+				"the most reviewed businesses. Compare the two there to see what a recommender can do for a complete "+
+				"stranger: that is the cold start. From 1 past review on, the learning eALS has folded each earlier review "+
+				"in with one update, while the copy that never updates still ranks the person as a stranger: the gap between "+
+				"the two bars, in either direction, is what learning each click is worth on this data. People with many past "+
+				"reviews were mostly known at training time already, so there the two eALS bars should differ less. "+
+				"Mind the counts under the groups: a group of a few dozen reviews can tip either way by chance."),
 			app.P().ID("replay-findings").Text(replayFindings(r.Lanes)),
 		),
 	)
+}
+
+// newUsersNote explains why the new users' reviews outnumber the figure's
+// group at 0 past reviews: only each new person's first replayed review
+// lands there; the replay learns it before their next, which lands at 1,
+// and so on. "" when there is nothing to explain.
+func newUsersNote(lanes []laneView, newUserTests int) string {
+	if len(lanes) == 0 {
+		return ""
+	}
+	for _, b := range lanes[0].ByHistory {
+		if b.Min == 0 && b.Max == 0 && b.Count < newUserTests {
+			return fmt.Sprintf(" They are %s: only each one's first replayed review falls in the group at 0 past reviews "+
+				"below; their later ones, with the first counted, fall in the groups from 1 up.",
+				plural(b.Count, "person", "people"))
+		}
+	}
+	return ""
 }
 
 // laneLines turns the lanes' curves into chart lines; with a nil metric

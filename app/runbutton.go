@@ -7,9 +7,9 @@ import (
 )
 
 // runButton starts a heavy run (the replay, the comparison) or, while it
-// runs, stops it. While something else holds the page it is disabled and
-// says why. Its id is name+"-start" or name+"-stop"; action is posted with
-// true to start and false to stop.
+// runs, stops it. While it cannot start it is disabled, and blocked (a
+// sentence, see hold.says) says why. Its id is name+"-start" or
+// name+"-stop"; action is posted with true to start and false to stop.
 func runButton(name, label, action string, running, stopping bool, blocked string) app.UI {
 	switch {
 	case running && stopping:
@@ -21,7 +21,7 @@ func runButton(name, label, action string, running, stopping bool, blocked strin
 	}
 	b := app.Button().ID(name + "-start").Class("run").Text(label)
 	if blocked != "" {
-		return b.Disabled(true).Title("Waits: " + blocked)
+		return b.Disabled(true).Title(blocked)
 	}
 	return b.OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(action, true) })
 }

@@ -41,7 +41,8 @@ func (p *Page) renderList() app.UI {
 		e.Move, e.ShowMove = mv[k], p.you.prev != nil
 		entries[k] = e
 	}
-	l = l.Order("model").Entries(entries).Report(p.report()).Why(p.whyRows(), p.whyNote())
+	note, problem := p.whyNote()
+	l = l.Order("model").Entries(entries).Report(p.report()).Why(p.whyRows(), note, problem)
 	if len(p.you.liked) == 0 {
 		return l.Title("Your list: cold start").
 			Caption("The model knows nothing about you yet. Like any new user (Algorithm 2 of the paper), " +
@@ -49,8 +50,9 @@ func (p *Page) renderList() app.UI {
 				"Like a business and watch the list change.")
 	}
 	return l.Title("Your list").
-		Caption(fmt.Sprintf("Ranked by the model for you after %s: businesses with the highest predicted "+
-			"preference p_you · q_i, leaving out the ones you already like. Marks show moves since the list before.",
+		Caption(fmt.Sprintf("Ranked by the model for you after %s: the businesses with the highest score, "+
+			"the predicted preference p_u · q_i of your vector and theirs, leaving out the ones you already like. "+
+			"Marks show moves since the list before.",
 			plural(len(p.you.liked), "click", "clicks")))
 }
 
@@ -76,8 +78,11 @@ func (p *Page) report() *clickReport {
 
 func (p *Page) renderCatalog() app.UI {
 	v := newCatalogView()
-	if p.cat == nil {
-		return v.Query(p.query)
+	switch {
+	case p.cat == nil && p.stage == stageFailed:
+		return v.Query(p.query).Waiting("No businesses to show: the data could not be loaded.")
+	case p.cat == nil:
+		return v.Query(p.query).Waiting("Loading the businesses…")
 	}
 	ids, total := p.cat.find(p.query, browseLimit)
 	entries := make([]entry, len(ids))

@@ -102,7 +102,11 @@ func (p *Page) retrain(ctx app.Context) {
 func (t *teaching) weightCurve(src *loaded, c0, alpha float64) core.WeightCurve {
 	key := curveKey{src, c0, alpha}
 	if t.curveFor != key {
-		t.curve = core.WeightsByPopularity(src.train.ItemCounts(), c0, alpha)
+		counts := src.counts
+		if counts == nil {
+			counts = src.train.ItemCounts()
+		}
+		t.curve = core.WeightsByPopularity(counts, c0, alpha)
 		t.curveFor = key
 	}
 	return t.curve
@@ -115,7 +119,7 @@ func (p *Page) renderTeaching() app.UI {
 	return app.Section().ID("teach").Class("teach").Body(
 		app.H2().Class("teach-title").Text("Inside the model"),
 		app.Div().Class("teach-grid").Body(
-			newParamControls().Start(configText(p.cfg)).Problems(problems).Busy(p.busy()).Changed(cfg != p.cfg),
+			newParamControls().Start(configText(p.cfg)).Problems(problems).Hold(p.runHold()).Changed(cfg != p.cfg),
 			p.renderWeights(problems),
 			newUpdateView().Shown(p.updateShownFor()),
 		),
@@ -125,9 +129,13 @@ func (p *Page) renderTeaching() app.UI {
 func (p *Page) renderWeights(problems map[string]string) app.UI {
 	card := app.Section().ID("weights").Class("card card-weights")
 	if p.src == nil {
+		msg := "The weight of every business is plotted here once the data has loaded."
+		if p.stage == stageFailed {
+			msg = "Nothing to plot: the page has no training data (see the message at the top)."
+		}
 		return card.Body(
 			app.H2().Text("Missing-data weights"),
-			app.P().Class("caption").Text("Waiting for the data…"),
+			app.P().ID("weights-none").Class("caption").Text(msg),
 		)
 	}
 	c0, alpha := p.cfg.C0, p.cfg.Alpha
@@ -138,7 +146,7 @@ func (p *Page) renderWeights(problems map[string]string) app.UI {
 	_, badAlpha := problems["alpha"]
 	inUse := ""
 	if c0 != p.cfg.C0 || alpha != p.cfg.Alpha {
-		inUse = fmt.Sprintf("c0 = %g and α = %g", p.cfg.C0, p.cfg.Alpha)
+		inUse = fmt.Sprintf("c_0 = %g and α = %g", p.cfg.C0, p.cfg.Alpha) // in notation, as the caption is
 	}
 	return card.Body(
 		app.H2().Text("Missing-data weights"),

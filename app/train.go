@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -158,14 +159,51 @@ func (p *Page) finish(ctx app.Context, d *loaded, m *core.Model, run *trainingRu
 	ctx.Dispatch(func(ctx app.Context) {
 		p.run = snap
 		p.stage = stageReady
-		if err := p.you.attach(m); err != nil {
-			p.fail(failure{Title: "Your saved clicks could not be learnt", Detail: err.Error()})
+		if err := p.adopt(m); err != nil {
+			p.fail(failure{Title: "The trained model cannot rank", Detail: err.Error()})
 			return
 		}
 		p.metrics.HR = snap.Final.HR
 		p.metrics.ReadyMs = now()
 		p.publish()
 	})
+}
+
+// adopt hands the trained model to you. Clicks it cannot learn (saved by
+// another version of the page, say) are dropped from your history and
+// from storage with a note, and the page carries on: only a model that
+// cannot rank for a new user is an error.
+func (p *Page) adopt(m *core.Model) error {
+	dropped, why, err := p.you.attach(m)
+	if len(dropped) > 0 {
+		p.saveClicks()
+		p.note(droppedNote(len(dropped), len(p.you.liked), why))
+	}
+	return err
+}
+
+// droppedNote tells the visitor that clicks the model could not learn were
+// dropped, how many, and why.
+func droppedNote(dropped, kept int, why error) string {
+	var s string
+	switch {
+	case kept == 0 && dropped == 1:
+		s = "Your saved click could not be learnt by the model, so it was dropped"
+	case kept == 0:
+		s = "Your saved clicks could not be learnt by the model, so they were dropped"
+	case dropped == 1:
+		s = "1 of your saved clicks could not be learnt by the model, so it was dropped"
+	default:
+		s = fmt.Sprintf("%d of your saved clicks could not be learnt by the model, so they were dropped", dropped)
+	}
+	s += " from your history and from this browser's storage"
+	if why != nil {
+		s += " (" + why.Error() + ")"
+	}
+	if kept == 0 {
+		return s + ". You start as a new user."
+	}
+	return s + "; the model learnt the others."
 }
 
 // requestStop asks training (or the final evaluation) to end after the

@@ -38,8 +38,8 @@ func (t *trainPanel) Render() app.UI {
 		t.renderData(),
 		when(t.Irun.Epochs > 0, func() app.UI {
 			c := t.Irun.Config
-			return app.P().Class("settings").Text(fmt.Sprintf("eALS with K = %d factors, c0 = %g, α = %g, λ = %g; "+
-				"new clicks learnt with weight w_new = %g (Algorithm 2).", c.K, c.C0, c.Alpha, c.Lambda, c.WNew))
+			return app.P().Class("settings").Body(notation(fmt.Sprintf("eALS with K = %d factors, c_0 = %g, α = %g, λ = %g; "+
+				"new clicks learnt with weight w_new = %g (Algorithm 2).", c.K, c.C0, c.Alpha, c.Lambda, c.WNew)))
 		}),
 	)
 }
@@ -89,6 +89,9 @@ func (t *trainPanel) status() string {
 	case stageReady:
 		return t.summary()
 	default:
+		if t.Idata != nil && t.Idata.Train > 0 {
+			return "Training stopped on an error: see the message above."
+		}
 		return "Nothing to train on: see the message above."
 	}
 }
@@ -117,20 +120,41 @@ func (t *trainPanel) summary() string {
 	return s
 }
 
+// renderData says what the model trains on, worded for the stage: the
+// pack is downloaded and decoded first, then split into the reviews the
+// model trains on and each person's latest, held out to measure accuracy.
+// Every count is core's.
 func (t *trainPanel) renderData() app.UI {
 	d := t.Idata
 	if d == nil {
-		return app.P().Class("data").Text("The data: Yelp reviews from the Phoenix area, packed for this page.")
+		// The status line above says whether it is on its way or failed.
+		return app.Div().ID("data").Class("data").Body(
+			app.P().Text("The data: Yelp reviews from the Phoenix area, packed for this page."),
+		)
+	}
+	about := fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), a %s download.",
+		d.From.Year(), d.To.Year(), thousands(d.Users), thousands(d.Items), d.Subset, byteSize(d.Bytes))
+	var body []app.UI
+	switch {
+	case d.Train == 0 && t.Istage == stageFailed:
+		body = []app.UI{app.Text("The data: "), app.Strong().Text(thousands(d.Reviews) + " Yelp reviews"), app.Text(about)}
+	case d.Train == 0:
+		body = []app.UI{app.Text("Downloaded "), app.Strong().Text(thousands(d.Reviews) + " Yelp reviews"), app.Text(about),
+			app.Text(" Next, each person's latest review is set aside to measure accuracy.")}
+	default:
+		verb := "Training on "
+		switch t.Istage {
+		case stageReady:
+			verb = "Trained on "
+		case stageFailed:
+			verb = "For training: "
+		}
+		body = []app.UI{app.Text(verb), app.Strong().Text(thousands(d.Train) + " of " + thousands(d.Reviews) + " Yelp reviews"),
+			app.Text(about),
+			app.Text(fmt.Sprintf(" Each person's latest review (%s in all) is held out to measure accuracy.", thousands(d.TestCases)))}
 	}
 	return app.Div().ID("data").Class("data").Body(
-		app.P().Body(
-			app.Text("Trained on "),
-			app.Strong().Text(thousands(d.Reviews)+" Yelp reviews"),
-			app.Text(fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), a %s download. ",
-				d.From.Year(), d.To.Year(), thousands(d.Users), thousands(d.Items), d.Subset, byteSize(d.Bytes))),
-			app.Text(fmt.Sprintf("Each person's latest review (%s in all) is held out to measure accuracy.",
-				thousands(d.TestCases))),
-		),
+		app.P().Body(body...),
 		app.Details().Class("provenance").Body(
 			app.Summary().Text("Source and terms"),
 			app.P().Text(d.Source),

@@ -74,7 +74,9 @@ type updateShown struct {
 	Steps         []stepShown
 	K             int
 	UserHistory   int // |R_u|
-	ItemHistory   int // |R_i|
+	ItemHistory   int // |R_i|: the business's training reviews and your click
+	TrainReviews  int // the business's training reviews, when TrainKnown
+	TrainKnown    bool
 	Cost          int // K² + (|R_u|+|R_i|)K
 	Items         int // businesses in the model: what S^q saves a pass over
 	UpdateMs      float64
@@ -90,7 +92,10 @@ func (p *Page) updateShownFor() *updateShown {
 		return nil
 	}
 	tr := last.Trace
+	train, known := p.src.trainReviews(last.Item)
 	u := &updateShown{
+		TrainReviews:  train,
+		TrainKnown:    known,
 		Name:          p.cat.item(last.Item).Name,
 		K:             tr.K,
 		UserHistory:   tr.UserHistory,
@@ -160,24 +165,36 @@ func (v *updateView) renderLive(u *updateShown) app.UI {
 		writeStep(&steps, s)
 	}
 	steps.WriteString(`</div>`)
+	// |R_i| counts the business's training reviews and your click; the
+	// browser's count of its reviews includes the held-out ones too, so
+	// say which is which.
+	itemWho := "everyone who liked it, you included"
+	if u.TrainKnown {
+		itemWho = plural(u.TrainReviews, "training review", "training reviews") + " and your click"
+	}
 	cost := fmt.Sprintf(`<p id="update-cost" class="update-cost">Cost O(K<sup>2</sup> + (|R<sub>u</sub>| + |R<sub>i</sub>|)K) `+
 		`with K = <span data-term="k">%d</span>, |R<sub>u</sub>| = <span data-term="ru">%d</span> (your clicks), `+
-		`|R<sub>i</sub>| = <span data-term="ri">%d</span> (its reviews): %d<sup>2</sup> + (%d + %d)·%d = `+
+		`|R<sub>i</sub>| = <span data-term="ri">%d</span> (%s): %d<sup>2</sup> + (%d + %d)·%d = `+
 		`<strong data-term="cost">%s</strong> multiply–adds, give or take a constant, whatever the size of the data. `+
 		`Measured: <strong id="update-cost-ms">%s</strong> for the whole update%s.</p>`,
-		u.K, u.UserHistory, u.ItemHistory, u.K, u.UserHistory, u.ItemHistory, u.K, thousands(u.Cost), millis(u.UpdateMs), clock)
-	item := fmt.Sprintf("Then eq. (13) re-solves “%s” the same way over its %s, with the cache Sᵖ = PᵀP, and both caches are "+
-		"brought up to date in O(K²). Nothing else of the %s businesses or the other people changes.",
-		u.Name, plural(u.ItemHistory, "reviewer", "reviewers"), thousands(u.Items))
+		u.K, u.UserHistory, u.ItemHistory, itemWho, u.K, u.UserHistory, u.ItemHistory, u.K, thousands(u.Cost), millis(u.UpdateMs), clock)
+	people := plural(u.ItemHistory, "person", "people") + " in its R_i"
+	if u.TrainKnown {
+		people = plural(u.ItemHistory, "person", "people") + " in its R_i (" + thousands(u.TrainReviews) + " from training, and you)"
+	}
+	rest := fmt.Sprintf("” the same way over the %s, with the cache S^p = P^T P, and both caches are "+
+		"brought up to date in O(K^2). Nothing else of the %s businesses or the other people changes.",
+		people, thousands(u.Items))
 	if u.NewItemWeight > 0 {
-		item += " It had no missing-data weight yet, so it got the uniform c0/N = " + sigFigure(u.NewItemWeight, minDigits).text() + "."
+		rest += " It had no missing-data weight yet, so it got the uniform c_0/N = " + sigFigure(u.NewItemWeight, minDigits).text() + "."
 	}
 	return app.Div().ID("update-live").Body(
 		app.P().Class("update-head").Text(fmt.Sprintf("Your last click, “%s”: the %s of your %d that moved most, "+
 			"in the order they were solved (each step uses the ones before it):", u.Name, plural(len(u.Steps), "factor", "factors"), u.K)),
 		app.Raw(steps.String()),
 		app.Raw(cost),
-		app.P().Class("explain").Text(item),
+		// The name is the visitor's data, kept out of the notation.
+		app.P().Class("explain").Body(app.Text("Then eq. (13) re-solves “"+u.Name), notation(rest)),
 	)
 }
 

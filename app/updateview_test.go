@@ -149,7 +149,7 @@ func TestUpdateShownFor(t *testing.T) {
 	if p.updateShownFor() != nil {
 		t.Fatal("an update is shown before the model exists")
 	}
-	if err := p.you.attach(m); err != nil {
+	if _, _, err := p.you.attach(m); err != nil {
 		t.Fatal(err)
 	}
 	if p.updateShownFor() != nil {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 	"time"
@@ -39,17 +40,42 @@ type clickTiming struct {
 var errLiked = errors.New("you already like this business")
 
 // attach makes you a new user of m, as Algorithm 2 starts one (a random
-// vector), learns the clicks made so far, and ranks.
-func (v *visitor) attach(m *core.Model) error {
+// vector), learns the clicks made so far, and ranks. The clicks may come
+// from storage, written by another version of the page or for other data,
+// so a click the model cannot learn is dropped and returned with why,
+// rather than failing: stored state must cost the visitor a message, never
+// the page. If no list can be made with the clicks, they are all dropped
+// and you start again as a new user. Only an error without any click is
+// the model's own, and returned as err.
+func (v *visitor) attach(m *core.Model) (dropped []int32, why error, err error) {
 	v.model = m
 	v.id = m.AddUser()
+	v.prev = nil
+	kept := make([]int32, 0, len(v.liked))
 	for _, i := range v.liked {
 		if err := m.Update(v.id, i); err != nil {
-			return err
+			// Update checks its arguments before it changes anything.
+			dropped = append(dropped, i)
+			why = cmp.Or(why, err)
+			continue
 		}
+		kept = append(kept, i)
 	}
-	v.prev = nil
-	return v.rank()
+	v.liked = kept
+	err = v.rank()
+	if err == nil || len(v.liked) == 0 {
+		return dropped, why, err
+	}
+	why = cmp.Or(why, err)
+	for len(v.liked) > 0 {
+		i := v.liked[len(v.liked)-1]
+		if err := m.Remove(v.id, i); err != nil {
+			return append(dropped, v.liked...), why, err
+		}
+		v.liked = v.liked[:len(v.liked)-1]
+		dropped = append(dropped, i)
+	}
+	return dropped, why, v.rank()
 }
 
 func (v *visitor) trained() bool { return v.model != nil }

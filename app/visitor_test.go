@@ -1,10 +1,13 @@
 package app
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/pack"
 )
 
 // trainedModel returns a model trained for a few epochs on synthetic data
@@ -74,11 +77,11 @@ func TestVisitorLikesBeforeTraining(t *testing.T) {
 	if err := early.like(17); err != errLiked {
 		t.Errorf("liking twice: err = %v, want errLiked", err)
 	}
-	if err := early.attach(trainedModel(t)); err != nil {
+	if _, _, err := early.attach(trainedModel(t)); err != nil {
 		t.Fatal(err)
 	}
 	late := &visitor{}
-	if err := late.attach(trainedModel(t)); err != nil {
+	if _, _, err := late.attach(trainedModel(t)); err != nil {
 		t.Fatal(err)
 	}
 	for _, i := range []int32{3, 17, 5} {
@@ -99,7 +102,7 @@ func TestVisitorLikeRemoveReset(t *testing.T) {
 	v := &visitor{}
 	m := trainedModel(t)
 	users := m.NumUsers()
-	if err := v.attach(m); err != nil {
+	if _, _, err := v.attach(m); err != nil {
 		t.Fatal(err)
 	}
 	if v.id != int32(users) {
@@ -161,5 +164,58 @@ func TestVisitorLikeRemoveReset(t *testing.T) {
 	}
 	if len(v.liked) != 0 {
 		t.Errorf("a failed click was kept: %v", v.liked)
+	}
+}
+
+// Saved clicks the model cannot learn are dropped, with the reason, and
+// the others learnt; they never stop the page.
+func TestVisitorDropsClicksItCannotLearn(t *testing.T) {
+	m := trainedModel(t)
+	bad := int32(m.NumItems() + 3)
+	v := &visitor{liked: []int32{4, bad, 9}}
+	dropped, why, err := v.attach(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(dropped, []int32{bad}) || why == nil {
+		t.Errorf("dropped %v (%v), want [%d] and why", dropped, why, bad)
+	}
+	if !slices.Equal(v.liked, []int32{4, 9}) || !slices.Equal(sortedItems(m, v.id), []int32{4, 9}) {
+		t.Errorf("you like %v and the model has %v, want [4 9]", v.liked, sortedItems(m, v.id))
+	}
+	checkList(t, v)
+}
+
+// The page drops them from storage too, says so, and is ready.
+func TestPageAdoptsWithBadSavedClicks(t *testing.T) {
+	m := trainedModel(t)
+	items := make([]pack.Item, m.NumItems()+2) // two businesses the model has never seen
+	for i := range items {
+		items[i] = pack.Item{ID: fmt.Sprint("b", i), Name: fmt.Sprint("Business ", i)}
+	}
+	for _, tc := range []struct {
+		saved []string
+		kept  []int32
+		says  string
+	}{
+		{[]string{"b2", fmt.Sprint("b", m.NumItems()), "b5"}, []int32{2, 5}, "1 of your saved clicks could not be learnt"},
+		{[]string{fmt.Sprint("b", m.NumItems()), fmt.Sprint("b", m.NumItems()+1)}, nil, "Your saved clicks could not be learnt"},
+	} {
+		store := &memoryStore{raw: encodeClicks(tc.saved), found: true}
+		p := &Page{cat: newCatalog(items, make([]int, len(items))), store: store}
+		p.restoreClicks()
+		if err := p.adopt(trainedModel(t)); err != nil {
+			t.Fatalf("%v: %v", tc.saved, err)
+		}
+		if !slices.Equal(p.you.liked, tc.kept) || !p.you.trained() || len(p.you.list) == 0 {
+			t.Errorf("%v: you like %v (want %v), trained %v, %d listed", tc.saved, p.you.liked, tc.kept, p.you.trained(), len(p.you.list))
+		}
+		if len(p.notes) != 1 || !strings.Contains(p.notes[0], tc.says) {
+			t.Errorf("%v: notes %q, want one saying %q", tc.saved, p.notes, tc.says)
+		}
+		ids, _ := decodeClicks(store.raw, p.cat.lookup)
+		if store.found && !slices.Equal(ids, tc.kept) || !store.found && len(tc.kept) > 0 {
+			t.Errorf("%v: storage holds %q, want only %v", tc.saved, store.raw, tc.kept)
+		}
 	}
 }

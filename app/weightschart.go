@@ -27,7 +27,7 @@ type weightsChart struct {
 	Ic0    float64
 	Ialpha float64
 	Istale bool   // the controls hold an invalid c0 or α; these are the last valid ones
-	Iinuse string // what the model in use has, when it differs from the controls
+	Iinuse string // what the model in use has, when it differs from the controls; in notation
 }
 
 func newWeightsChart() *weightsChart { return &weightsChart{} }
@@ -77,28 +77,28 @@ func (c *weightsChart) Render() app.UI {
 		}
 	}
 	fig := app.Figure().ID("chart-weights").Class("chart chart-weights")
-	title := app.FigCaption().Body(app.Span().Class("chart-title").Text(
-		fmt.Sprintf("cᵢ for c0 = %g and α = %g, the values in the controls", c.Ic0, c.Ialpha)))
+	which := "the values in the controls"
 	if c.Istale {
-		title = app.FigCaption().Body(app.Span().Class("chart-title").Text(
-			fmt.Sprintf("cᵢ for c0 = %g and α = %g, the last valid values in the controls", c.Ic0, c.Ialpha)))
+		which = "the last valid values in the controls"
 	}
+	title := app.FigCaption().Body(app.Span().ID("weights-title").Class("chart-title").Body(
+		notation(fmt.Sprintf("c_i for c_0 = %g and α = %g, %s", c.Ic0, c.Ialpha, which))))
 	if len(pts) == 0 {
 		return fig.Body(title, app.P().Class("chart-caption").Text("No business has a weight to plot."))
 	}
 	uniform := c.Icurve.Uniform
 	legend := "popularity-weighted"
 	if uniform > 0 {
-		legend = "uniform c0/N = " + sigFigure(uniform, 3).text()
+		legend = "uniform c_0/N = " + sigFigure(uniform, 3).text()
 	}
 	return fig.DataSet("c0", fullFloat(c.Ic0)).DataSet("alpha", fullFloat(c.Ialpha)).Body(
 		title,
 		c.plot(pts),
 		app.P().Class("chart-legend").Body(
 			app.Span().Class("legend-weights").Text("popularity-weighted"),
-			when(uniform > 0, func() app.UI { return app.Span().Class("legend-uniform").Text(legend) }),
+			when(uniform > 0, func() app.UI { return app.Span().Class("legend-uniform").Body(notation(legend)) }),
 		),
-		app.P().ID("weights-caption").Class("chart-caption").Text(c.caption(hidden)),
+		app.P().ID("weights-caption").Class("chart-caption").Body(notation(c.caption(hidden))),
 	)
 }
 
@@ -171,14 +171,16 @@ func coord(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
 // fullFloat writes v exactly, for the tests that read the plot's data.
 func fullFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
+// caption explains the plot, in notation; the title above it says for
+// which c0 and α.
 func (c *weightsChart) caption(hidden int) string {
-	s := fmt.Sprintf("For c0 = %g and α = %g, the values in the controls. ", c.Ic0, c.Ialpha)
-	if c.Istale {
-		s = fmt.Sprintf("For c0 = %g and α = %g, the last valid values in the controls. ", c.Ic0, c.Ialpha)
+	s := "c_i = c_0 f_i^α / Σ_j f_j^α, with f_i the business's share of the training reviews: on log–log axes, " +
+		"a line of slope α. Each dot is the businesses with that many reviews, larger for more of them. "
+	if c.Ialpha > 0 {
+		s += "A miss on a popular business counts as a stronger “no”; α = 0 would give every business the dashed uniform weight."
+	} else {
+		s += "With α = 0 the line is flat: every business gets the dashed uniform weight, and every miss counts the same."
 	}
-	s += "cᵢ = c0 fᵢ^α / Σⱼ fⱼ^α, with fᵢ the business's share of the training reviews: on log–log axes, " +
-		"a line of slope α. A miss on a popular business counts as a stronger “no”. Each dot is the businesses " +
-		"with that many reviews, larger for more of them; α = 0 gives every business the dashed uniform weight."
 	if hidden > 0 {
 		s += fmt.Sprintf(" %s with no training reviews (weight 0) cannot be placed on a log scale.", plural(hidden, "business", "businesses"))
 	}

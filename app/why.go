@@ -53,22 +53,24 @@ func (p *Page) whyRows() []why {
 	return rows
 }
 
-// whyNote is the line under your list that says what "why?" shows.
-func (p *Page) whyNote() string {
+// whyNote is the line under your list that says what "why?" shows, in
+// notation, and why the scores cannot be split, if they cannot (core's
+// words, kept out of the notation).
+func (p *Page) whyNote() (note, problem string) {
 	switch {
 	case !p.you.trained():
-		return ""
+		return "", ""
 	case len(p.you.liked) == 0:
 		return "Why these? Nothing of yours to explain yet: until you like a business, this order comes from " +
-			"the small random vector every new user starts with."
+			"the small random vector every new user starts with.", ""
 	case p.you.whyErr != nil:
-		return "Why these? The scores cannot be split by your clicks here: " + p.you.whyErr.Error()
+		return "Why these? The scores cannot be split by your clicks here: ", p.you.whyErr.Error()
 	}
-	return "Why? With every business's vector held fixed, the best vector for you is p* = A⁻¹ Σ w q_i over your clicks " +
-		"(A = S^q + Σ (w − c_i) q_i q_iᵀ + λI), so each score splits exactly into one share per click: " +
-		"w q_jᵀ A⁻¹ q_i, how close business j is to the one you liked, measured so that what everyone's missing data already " +
-		"explain counts less. One update per click takes your vector most of the way to p*, not all of it: what it has not " +
-		"settled yet is shown as the remainder, and the shares plus the remainder are the score."
+	return "Why? With every business's vector held fixed, the best vector for you is p^* = A^{−1} Σ w q_i over your clicks " +
+		"(A = S^q + Σ (w − c_i) q_i q_i^T + λI), so each score splits exactly into one share per click: " +
+		"w q_j^T A^{−1} q_i, how close business j is to the one you liked, measured so that what everyone's missing data already " +
+		"explain counts less. One update per click takes your vector most of the way to p^*, not all of it: what it has not " +
+		"settled yet is shown as the remainder, and the shares plus the remainder are the score.", ""
 }
 
 // whyToggle is the "why?" button of a listed business. Its clicks are

@@ -18,7 +18,7 @@ func pageWithModel(t *testing.T) *Page {
 		items[i] = pack.Item{ID: fmt.Sprint("b", i), Name: fmt.Sprint("Business ", i)}
 	}
 	p := &Page{cat: newCatalog(items, make([]int, len(items)))}
-	if err := p.you.attach(m); err != nil {
+	if _, _, err := p.you.attach(m); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -29,7 +29,7 @@ func TestWhyRows(t *testing.T) {
 	if rows := p.whyRows(); rows != nil {
 		t.Fatalf("before any click: %d rows to explain", len(rows))
 	}
-	if note := p.whyNote(); !strings.Contains(note, "Nothing of yours to explain yet") {
+	if note, _ := p.whyNote(); !strings.Contains(note, "Nothing of yours to explain yet") {
 		t.Errorf("before any click the note reads %q", note)
 	}
 	liked := []int32{7, 12, 30, 31, 44}
@@ -88,7 +88,7 @@ func TestWhyRows(t *testing.T) {
 	if rows := p.whyRows(); !rows[0].Open || rows[1].Open {
 		t.Errorf("opening %d's why: open flags %v, %v", first, rows[0].Open, rows[1].Open)
 	}
-	if note := p.whyNote(); !strings.Contains(note, "remainder") {
+	if note, _ := p.whyNote(); !strings.Contains(note, "remainder") {
 		t.Errorf("after clicks the note reads %q", note)
 	}
 	if err := p.you.reset(); err != nil {

@@ -345,6 +345,12 @@ func checkShown(t testing.TB, ctx context.Context, ev evidenceJSON) {
 		if got, want := text(t, ctx, "#replay-new-users"), thousandsOf(r.NewUserTests); got != want {
 			t.Errorf("new-user tests shown as %q, want %q", got, want)
 		}
+		// The new users' reviews outnumber the group at 0 past reviews, one
+		// per new user: the page says why, with that group's count.
+		if b := r.Lanes[0].ByHistory[0]; b.Max == 0 && b.Count < r.NewUserTests {
+			li := text(t, ctx, "#replay-figures li:first-child")
+			contains(t, "the new users' line", li, "They are "+thousandsOf(b.Count)+" ")
+		}
 	}
 	for _, row := range ev.Compare.Rows {
 		if !row.Evaluated {

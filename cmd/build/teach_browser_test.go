@@ -51,7 +51,7 @@ func TestTeachingView(t *testing.T) {
 
 	// The plot is the core's curve for the page's settings.
 	checkWeights(t, ctx, counts, 512, 0.4)
-	contains(t, "the weights caption", text(t, ctx, "#weights-caption"), "the values in the controls")
+	contains(t, "the weights plot's title", text(t, ctx, "#weights-title"), "the values in the controls")
 	screenshot(t, ctx, "30-teach-weights")
 
 	// Moving α redraws at once, before any retraining.
@@ -103,6 +103,9 @@ func TestTeachingView(t *testing.T) {
 		{"lambda", "abc", "0.01", "“abc” is not a number"},
 		{"wnew", "0", "1", ref(func(c *core.Config) { c.WNew = 0 })},
 		{"epochs", "-1", "25", ref(func(c *core.Config) { c.Epochs = -1 })},
+		// Within core's limits but too slow for a browser: the page's own.
+		{"K", "500", "32", "at most 128 in the browser, where an epoch's time grows with K² (the eals command line takes up to " + strconv.Itoa(core.MaxK) + ")"},
+		{"epochs", "5000", "25", "at most 200 in the browser, so that training ends within minutes (the eals command line takes up to " + strconv.Itoa(core.MaxEpochs) + ")"},
 	} {
 		setParam(t, ctx, tc.name, tc.bad)
 		eventually(t, tc.name+" = "+tc.bad+" to be rejected", 10*time.Second, func() bool {
@@ -119,7 +122,7 @@ func TestTeachingView(t *testing.T) {
 			if got := attr(t, ctx, "#chart-weights", "data-alpha"); got != "0.4" {
 				t.Errorf("with α = 9 the plot is for α = %s, want the last valid 0.4", got)
 			}
-			contains(t, "the weights caption with α = 9", text(t, ctx, "#weights-caption"), "last valid values")
+			contains(t, "the weights plot's title with α = 9", text(t, ctx, "#weights-title"), "last valid values")
 			screenshot(t, ctx, "31-teach-invalid")
 		}
 		setParam(t, ctx, tc.name, tc.good)
@@ -412,7 +415,7 @@ func checkWhy(t *testing.T, ctx context.Context, id string, liked []string) {
 		}
 		sum += v
 	}
-	row, err := strconv.ParseFloat(strings.TrimPrefix(strings.TrimSpace(w.Row), "· score "), 64)
+	row, err := strconv.ParseFloat(strings.TrimSpace(w.Row), 64)
 	if err != nil {
 		t.Fatalf("why %s: the row's score reads %q", id, w.Row)
 	}

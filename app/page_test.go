@@ -1,0 +1,59 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// A run that cannot start says whether it waits or never will.
+func TestHoldSays(t *testing.T) {
+	for _, tc := range []struct {
+		h    hold
+		want string
+	}{
+		{hold{}, ""},
+		{hold{Reason: "the model is training"}, "The replay waits: the model is training."},
+		{hold{Reason: "the data could not be loaded", Final: true}, "The replay is not available: the data could not be loaded."},
+	} {
+		if got := tc.h.says("The replay"); got != tc.want {
+			t.Errorf("%+v says %q, want %q", tc.h, got, tc.want)
+		}
+	}
+	p := &Page{stage: stageFailed}
+	if h := p.runHold(); !h.Final || h.Reason != "the data could not be loaded" {
+		t.Errorf("a page that failed to load holds runs with %+v", h)
+	}
+}
+
+// The data card says what the model trains on, worded for the stage, and
+// never "trained" before it has.
+func TestDataCardByStage(t *testing.T) {
+	split := &dataInfo{Users: 3536, Items: 2841, Reviews: 103976, Train: 100440, TestCases: 3536, Subset: "10-core", Bytes: 877000}
+	whole := *split
+	whole.Train, whole.TestCases = 0, 0
+	for _, tc := range []struct {
+		stage     stage
+		data      *dataInfo
+		want, not string
+	}{
+		{stageLoading, nil, "The data: Yelp reviews", "Trained"},
+		{stageLoading, &whole, "Downloaded 103,976 Yelp reviews", "Trained"},
+		{stageTraining, split, "Training on 100,440 of 103,976 Yelp reviews", "Trained"},
+		{stageEvaluating, split, "Training on 100,440 of 103,976 Yelp reviews", "Trained"},
+		{stageReady, split, "Trained on 100,440 of 103,976 Yelp reviews", "Training on"},
+		{stageFailed, &whole, "The data: 103,976 Yelp reviews", "Trained"},
+		{stageFailed, split, "For training: 100,440 of 103,976 Yelp reviews", "Trained"},
+	} {
+		got := app.HTMLString(newTrainPanel().Stage(tc.stage).Data(tc.data).renderData())
+		// HTMLString puts each node on a line of its own.
+		got = strings.NewReplacer("\n", "", "<strong>", "", "</strong>", "").Replace(got)
+		if !strings.Contains(got, tc.want) || strings.Contains(got, tc.not) {
+			t.Errorf("%s: the data card reads %q, want %q and no %q", tc.stage, got, tc.want, tc.not)
+		}
+		if tc.data != nil && tc.data.TestCases > 0 && !strings.Contains(got, "(3,536 in all) is held out") {
+			t.Errorf("%s: the data card does not give the held-out count: %q", tc.stage, got)
+		}
+	}
+}
