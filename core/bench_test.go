@@ -111,3 +111,25 @@ func BenchmarkUpdateTraced(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkObjective is the objective of a trained model through the caches
+// (section 4.3) and from scratch, as it is computed inside an epoch.
+func BenchmarkObjective(b *testing.B) {
+	d := yelp10core(b)
+	cfg := DefaultConfig()
+	cfg.Epochs = 2
+	m, err := Train(d, cfg, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("cached", func(b *testing.B) {
+		for b.Loop() {
+			m.Objective()
+		}
+	})
+	b.Run("scratch", func(b *testing.B) {
+		for b.Loop() {
+			m.objectiveFromScratch()
+		}
+	})
+}

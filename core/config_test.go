@@ -21,17 +21,31 @@ func TestConfigValidation(t *testing.T) {
 		{func(c *Config) { c.C0 = -1 }, "c0", "must not be negative"},
 		{func(c *Config) { c.C0 = math.NaN() }, "c0", "not a number"},
 		{func(c *Config) { c.C0 = math.Inf(1) }, "c0", "finite"},
+		{func(c *Config) { c.C0 = math.Inf(-1) }, "c0", "finite"},
+		{func(c *Config) { c.C0 = 2e12 }, "c0", "at most 1e+12"},
 		{func(c *Config) { c.Alpha = -0.1 }, "alpha", "between 0 and 5"},
 		{func(c *Config) { c.Alpha = 5.5 }, "alpha", "between 0 and 5"},
 		{func(c *Config) { c.Alpha = math.NaN() }, "alpha", "between 0 and 5"},
+		{func(c *Config) { c.Alpha = math.Inf(1) }, "alpha", "between 0 and 5"},
 		{func(c *Config) { c.Lambda = -0.01 }, "lambda", "must not be negative"},
 		{func(c *Config) { c.Lambda = math.NaN() }, "lambda", "not a number"},
+		{func(c *Config) { c.Lambda = math.Inf(1) }, "lambda", "finite"},
+		{func(c *Config) { c.Lambda = 2e12 }, "lambda", "at most 1e+12"},
 		{func(c *Config) { c.WNew = 0 }, "wnew", "greater than 0"},
 		{func(c *Config) { c.WNew = math.NaN() }, "wnew", "not a number"},
+		{func(c *Config) { c.WNew = -1 }, "wnew", "greater than 0"},
+		{func(c *Config) { c.WNew = math.Inf(1) }, "wnew", "finite"},
+		{func(c *Config) { c.WNew = 2e12 }, "wnew", "at most 1e+12"},
 		{func(c *Config) { c.Epochs = -1 }, "epochs", "between 0 and"},
+		{func(c *Config) { c.Epochs = MaxEpochs + 1 }, "epochs", "between 0 and"},
 		{func(c *Config) { c.OnlineIters = 0 }, "online-iters", "between 1 and"},
+		{func(c *Config) { c.OnlineIters = MaxOnline + 1 }, "online-iters", "between 1 and"},
 		{func(c *Config) { c.InitStd = -1 }, "init-std", "between 0 and"},
+		{func(c *Config) { c.InitStd = math.NaN() }, "init-std", "between 0 and"},
+		{func(c *Config) { c.InitStd = math.Inf(1) }, "init-std", "between 0 and"},
+		{func(c *Config) { c.InitStd = MaxInitStd + 0.5 }, "init-std", "between 0 and"},
 		{func(c *Config) { c.Threads = -2 }, "threads", "between 0"},
+		{func(c *Config) { c.Threads = MaxThreads + 1 }, "threads", "between 0"},
 	} {
 		cfg := DefaultConfig()
 		c.edit(&cfg)
@@ -53,6 +67,34 @@ func TestConfigValidation(t *testing.T) {
 	cfg.K, cfg.Lambda = 0, -1
 	if ps := cfg.Problems(); len(ps) != 2 {
 		t.Fatalf("two bad parameters gave %d problems", len(ps))
+	}
+}
+
+// The limits themselves are valid.
+func TestConfigAcceptsItsLimits(t *testing.T) {
+	for _, edit := range []func(*Config){
+		func(c *Config) { c.K = 1 },
+		func(c *Config) { c.K = MaxK },
+		func(c *Config) { c.C0 = 0 },
+		func(c *Config) { c.C0 = 1e12 },
+		func(c *Config) { c.Alpha = 0 },
+		func(c *Config) { c.Alpha = MaxAlpha },
+		func(c *Config) { c.Lambda = 0 },
+		func(c *Config) { c.WNew = 1e-9 },
+		func(c *Config) { c.Epochs = 0 },
+		func(c *Config) { c.Epochs = MaxEpochs },
+		func(c *Config) { c.OnlineIters = MaxOnline },
+		func(c *Config) { c.InitStd = 0 },
+		func(c *Config) { c.InitStd = MaxInitStd },
+		func(c *Config) { c.Threads = 0 },
+		func(c *Config) { c.Threads = MaxThreads },
+		func(c *Config) { c.Seed = math.MaxUint64 },
+	} {
+		cfg := DefaultConfig()
+		edit(&cfg)
+		if err := cfg.Validate(); err != nil {
+			t.Errorf("%+v: %v", cfg, err)
+		}
 	}
 }
 

@@ -69,19 +69,3 @@ func gramRows(dst, m []float64, n, k int, w []float64, first, step int) {
 		}
 	}
 }
-
-// addOuter adds s·(newv newvᵀ − oldv oldvᵀ) to the k×k matrix dst: the
-// change of a gram matrix when one of its rows changes.
-func addOuter(dst []float64, s float64, oldv, newv []float64) {
-	k := len(newv)
-	for f := 0; f < k; f++ {
-		a, b := s*newv[f], s*oldv[f]
-		for g := f; g < k; g++ {
-			v := a*newv[g] - b*oldv[g]
-			dst[f*k+g] += v
-			if g != f {
-				dst[g*k+f] += v // the same addend keeps dst exactly symmetric
-			}
-		}
-	}
-}

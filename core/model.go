@@ -4,19 +4,24 @@ import "math/rand/v2"
 
 // Model is a trained (or training) eALS model: user factors P, item factors
 // Q, the missing-data weight of every item, the caches S^p = PᵀP and
-// S^q = Σ_i c_i q_i q_iᵀ, and the observed entries it has learnt from.
+// S^q = Σ_i c_i q_i q_iᵀ, the prediction r̂_ui = p_u·q_i of every observed
+// entry, and the observed entries it has learnt from. The caches are current
+// whenever no Trainer is inside an epoch of it: after NewModel, after each
+// completed epoch, and after every AddUser, AddItem, Update and Remove.
 // Its methods are not safe for concurrent use.
 type Model struct {
-	cfg    Config
-	k      int
-	p, q   []float64 // row-major: user u is p[u*k : u*k+k]
-	c      []float64 // missing-data weight of each item
-	sp, sq []float64 // k×k caches, kept equal to their definitions
-	users  observed  // items of each user, with weights
-	items  observed  // users of each item, with weights
-	pcg    *rand.PCG // the state behind rng, kept to clone it
-	rng    *rand.Rand
-	work   scratch // buffers for online updates
+	cfg      Config
+	k        int
+	p, q     []float64 // row-major: user u is p[u*k : u*k+k]
+	c        []float64 // missing-data weight of each item
+	sp, sq   []float64 // k×k caches, kept equal to their definitions
+	users    observed  // items of each user, with weights
+	items    observed  // users of each item, with weights
+	pred     predictions
+	midEpoch bool      // a Trainer is inside an epoch: the caches may be stale
+	pcg      *rand.PCG // the state behind rng, kept to clone it
+	rng      *rand.Rand
+	work     scratch // buffers for online updates
 }
 
 // NewModel returns a model of d with factors drawn from N(0, InitStd²) and
@@ -50,6 +55,7 @@ func NewModel(d *Dataset, cfg Config) (*Model, error) {
 		m.q[j] = m.rng.NormFloat64() * cfg.InitStd
 	}
 	m.refreshCaches(cfg.threads())
+	m.pred = newPredictions(m.users, m.items, m.p, m.q, k)
 	return m, nil
 }
 
@@ -129,6 +135,7 @@ func (m *Model) AddUser() int32 {
 	v := m.randomVector()
 	m.p = append(m.p, v...)
 	m.users.addRow()
+	m.pred.addUser()
 	addOuter(m.sp, 1, make([]float64, m.k), v)
 	return u
 }
@@ -141,6 +148,7 @@ func (m *Model) AddItem() int32 {
 	m.q = append(m.q, m.randomVector()...)
 	m.c = append(m.c, 0)
 	m.items.addRow()
+	m.pred.addItem()
 	return i
 }
 
@@ -166,6 +174,7 @@ func (m *Model) Clone() *Model {
 	c.sq = append([]float64(nil), m.sq...)
 	c.users = m.users.clone()
 	c.items = m.items.clone()
+	c.pred = m.pred.clone()
 	pcg := *m.pcg
 	c.pcg = &pcg
 	c.rng = rand.New(c.pcg)

@@ -153,8 +153,24 @@ func randomDataset(t testing.TB, m, n int, density float64, seed uint64) *Datase
 	return d
 }
 
+// tinyAbs is the absolute floor of closeRel: two values closer than this
+// agree whatever their size. It only matters for values that are zero up
+// to rounding: an O(1) computation that should give 0 gives ±1e-16 or so,
+// and relative to 0 any such value is infinitely far.
+const tinyAbs = 1e-15
+
+// closeRel reports whether a and b agree to tol relative to the larger of
+// |a| and |b| (or differ by less than tinyAbs).
 func closeRel(a, b, tol float64) bool {
-	return math.Abs(a-b) <= tol*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+	d := math.Abs(a - b)
+	return d <= tol*math.Max(math.Abs(a), math.Abs(b)) || d < tinyAbs
+}
+
+// closeScaled reports whether a and b agree to tol relative to the larger of
+// |a|, |b| and scale: for a sum whose terms cancel, the rounding error is set
+// by the size of the terms (scale) rather than by the result.
+func closeScaled(a, b, tol, scale float64) bool {
+	return math.Abs(a-b) <= tol*math.Max(scale, math.Max(math.Abs(a), math.Abs(b)))
 }
 
 func compareVectors(t *testing.T, what string, got [][]float64, want [][]float64, tol float64) {

@@ -3,10 +3,12 @@ package core
 // scratch holds one goroutine's buffers for a coordinate sweep: the
 // neighbours' vectors gathered factor-major into block, so that each
 // per-factor pass reads one contiguous run, and per neighbour the weight
-// difference a = w − c, the observed weight w (times r = 1), and the
-// prediction p_u·q_i.
+// difference a = w − c, the observed weight w (times r = 1), and (for a user
+// sweep; an item sweep works in the model's prediction cache) the prediction
+// p_u·q_i.
 type scratch struct {
-	block, a, wr, pred, old []float64
+	block, a, wr, pred []float64
+	old, outer         []float64 // an online update's old vector, addOuterBuf's buffer
 }
 
 func (s *scratch) ensure(n, k int) {
@@ -18,23 +20,27 @@ func (s *scratch) ensure(n, k int) {
 		s.a, s.wr, s.pred = make([]float64, m), make([]float64, m), make([]float64, m)
 	}
 	if cap(s.old) < k {
-		s.old = make([]float64, k)
+		s.old, s.outer = make([]float64, k), make([]float64, 2*k)
 	}
 }
 
 // gather fills the scratch for vector x against neighbours ids, whose
-// vectors are rows of the row-major matrix other, observed with weights ws.
-// The missing-data weight of neighbour j is cs[ids[j]] when cs is given,
-// else c. It returns the number of neighbours.
+// vectors are rows of the row-major matrix other, observed with weights ws,
+// and sets pred[j] to the prediction x·other_j. The missing-data weight of
+// neighbour j is cs[ids[j]] when cs is given, else c. It returns the number
+// of neighbours.
 //
-// Predictions are recomputed here rather than kept between sweeps: the cache
-// of Algorithm 1 holds exactly p_u·q_i, which is what this computes, and
-// recomputing costs O(|R_u|K), the order of the sweep itself.
-func (s *scratch) gather(x, other []float64, ids []int32, ws []float64, cs []float64, c float64) int {
+// Predictions are recomputed here rather than read from the model's cache:
+// the cache holds exactly p_u·q_i, which is what this computes while it
+// gathers the rows anyway, so recomputing costs little and makes each sweep
+// independent of the cache's state (the user pass of an epoch leaves it
+// stale until the item pass).
+func (s *scratch) gather(x, other []float64, ids []int32, ws []float64, cs []float64, c float64, pred []float64) int {
 	k, n := len(x), len(ids)
 	s.ensure(n, k)
 	blk := s.block[:n*k]
 	x = x[:k]
+	pred = pred[:n]
 	for j, id := range ids {
 		row := other[int(id)*k : int(id)*k+k]
 		// Four partial sums keep the prediction's additions independent.
@@ -55,7 +61,7 @@ func (s *scratch) gather(x, other []float64, ids []int32, ws []float64, cs []flo
 			blk[f*n+j] = row[f]
 			d0 += x[f] * row[f]
 		}
-		s.pred[j] = (d0 + d1) + (d2 + d3)
+		pred[j] = (d0 + d1) + (d2 + d3)
 		if cs != nil {
 			c = cs[id]
 		}
@@ -78,12 +84,14 @@ type FactorStep struct {
 }
 
 // sweep updates every coordinate of x in turn to the exact minimiser of the
-// objective with the others fixed, using the gathered neighbours and the
-// cache S of the other side scaled by sScale (1 for users, c_i for items).
-// If trace is not nil, each step is appended to it.
-func (s *scratch) sweep(x []float64, n int, S []float64, sScale, lambda float64, trace *[]FactorStep) {
+// objective with the others fixed, using the gathered neighbours, their
+// predictions pred (as gather left them), and the cache S of the other side
+// scaled by sScale (1 for users, c_i for items). Each step moves pred with
+// it, as Algorithm 1 moves r̂ (lines 8 and 10), so pred ends holding the
+// predictions of the new x. If trace is not nil, each step is appended to it.
+func (s *scratch) sweep(x []float64, n int, pred, S []float64, sScale, lambda float64, trace *[]FactorStep) {
 	k := len(x)
-	a, wr, pred := s.a[:n], s.wr[:n], s.pred[:n]
+	a, wr, pred := s.a[:n], s.wr[:n], pred[:n]
 	A, B, C := observedSums(s.block[:n], a, wr, pred)
 	for f := 0; f < k; f++ {
 		g := s.block[f*n : f*n+n]
@@ -154,20 +162,4 @@ func shiftAndSum(d float64, prev, g, a, wr, pred []float64) (A, B, C float64) {
 		C += wr[j] * v
 	}
 	return A + A1, B + B1, C + C1
-}
-
-func dot(x, y []float64) float64 {
-	y = y[:len(x)]
-	var s0, s1, s2, s3 float64
-	j := 0
-	for ; j+3 < len(x); j += 4 {
-		s0 += x[j] * y[j]
-		s1 += x[j+1] * y[j+1]
-		s2 += x[j+2] * y[j+2]
-		s3 += x[j+3] * y[j+3]
-	}
-	for ; j < len(x); j++ {
-		s0 += x[j] * y[j]
-	}
-	return (s0 + s1) + (s2 + s3)
 }

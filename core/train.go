@@ -33,9 +33,11 @@ func NewTrainerFor(m *Model) *Trainer {
 	return t
 }
 
-// Model returns the model being trained. Its caches S^p and S^q match its
-// factors whenever an epoch has just completed; Update and Remove need that,
-// so call them only between epochs.
+// Model returns the model being trained. Its caches (S^p, S^q and the
+// predictions) match its factors whenever an epoch has just completed;
+// Update and Remove need that, so call them only between epochs. Between
+// Steps inside an epoch the model is marked mid-epoch, and Objective
+// computes everything afresh.
 func (t *Trainer) Model() *Model { return t.m }
 
 // Epochs returns the number of completed epochs.
@@ -62,9 +64,11 @@ func (t *Trainer) Epoch() {
 // observed entries (at least one row; a negative budget means no limit), and
 // reports whether that completed an epoch. An epoch updates every user
 // against S^q, recomputes S^p, updates every item against S^p, then
-// recomputes S^q, so both caches are current when an epoch completes.
+// recomputes S^q, so both caches are current when an epoch completes, and
+// so is the prediction cache, which the item pass rewrites.
 func (t *Trainer) Step(budget int) (epochDone bool) {
 	m := t.m
+	m.midEpoch = true
 	side := &m.users
 	if t.items {
 		side = &m.items
@@ -91,6 +95,7 @@ func (t *Trainer) Step(budget int) (epochDone bool) {
 	gram(m.sq, m.q, m.k, m.c, t.threads)
 	t.items = false
 	t.epochs++
+	m.midEpoch = false
 	return true
 }
 
@@ -142,20 +147,27 @@ func (t *Trainer) rows(s *scratch, a, b int) {
 	}
 }
 
-// solveUser runs eq. (12) over every factor of user u. A user with no
-// observations keeps its vector: Algorithm 1 has nothing to fit it to, and
-// Algorithm 2 starts a new user from a random vector.
-func (m *Model) solveUser(s *scratch, u int32, trace *[]FactorStep) {
+// solveUser runs eq. (12) over every factor of user u and returns |R_u|;
+// s.pred[:|R_u|] then holds the new predictions of u's entries, in the order
+// of u's row. A user with no observations keeps its vector: Algorithm 1 has
+// nothing to fit it to, and Algorithm 2 starts a new user from a random
+// vector.
+func (m *Model) solveUser(s *scratch, u int32, trace *[]FactorStep) int {
 	items := m.users.idx[u]
 	if len(items) == 0 {
-		return
+		return 0
 	}
 	x := m.user(u)
-	n := s.gather(x, m.q, items, m.users.w[u], m.c, 0)
-	s.sweep(x, n, m.sq, 1, m.cfg.Lambda, trace)
+	s.ensure(len(items), m.k)
+	pred := s.pred[:len(items)]
+	n := s.gather(x, m.q, items, m.users.w[u], m.c, 0, pred)
+	s.sweep(x, n, pred, m.sq, 1, m.cfg.Lambda, trace)
+	return n
 }
 
-// solveItem runs eq. (13) over every factor of item i.
+// solveItem runs eq. (13) over every factor of item i. It gathers and moves
+// the predictions in the cache's row for i, so the row ends current: the item
+// pass of an epoch refreshes the whole cache at no extra cost.
 func (m *Model) solveItem(s *scratch, i int32, trace *[]FactorStep) {
 	users := m.items.idx[i]
 	if len(users) == 0 {
@@ -163,8 +175,9 @@ func (m *Model) solveItem(s *scratch, i int32, trace *[]FactorStep) {
 	}
 	x := m.item(i)
 	ci := m.c[i]
-	n := s.gather(x, m.p, users, m.items.w[i], nil, ci)
-	s.sweep(x, n, m.sp, ci, m.cfg.Lambda, trace)
+	pred := m.pred.r[i]
+	n := s.gather(x, m.p, users, m.items.w[i], nil, ci, pred)
+	s.sweep(x, n, pred, m.sp, ci, m.cfg.Lambda, trace)
 }
 
 // EpochInfo describes a completed training epoch.

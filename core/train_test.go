@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -48,11 +49,50 @@ func TestObjectiveMatchesBruteForce(t *testing.T) {
 		t.Fatal(err)
 	}
 	for e := 0; e < 3; e++ {
+		if tr.Model().midEpoch {
+			t.Fatal("between epochs the model is marked mid-epoch: Objective would not use its caches")
+		}
 		got, want := tr.Model().Objective().Total(), naiveOf(tr.Model()).objective()
 		if !closeRel(got, want, 1e-10) {
 			t.Fatalf("after %d epochs: objective %.15g, brute force %.15g", e, got, want)
 		}
 		tr.Epoch()
+	}
+}
+
+// The caches, the prediction cache among them, are current after every
+// epoch, whole or in chunks, on one goroutine or several; and Objective
+// through them is the brute-force objective. Inside an epoch Objective
+// computes from scratch.
+func TestEpochsKeepCachesFresh(t *testing.T) {
+	d := randomDataset(t, 30, 22, 0.25, 31)
+	for _, threads := range []int{1, 3} {
+		for _, budget := range []int{-1, 5} {
+			t.Run(fmt.Sprintf("threads=%d/budget=%d", threads, budget), func(t *testing.T) {
+				cfg := smallConfig()
+				cfg.Threads = threads
+				tr, err := NewTrainer(d, cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m := tr.Model()
+				assertCachesFresh(t, m, 1e-12)
+				for e := 0; e < 3; e++ {
+					for !tr.Step(budget) {
+						if !m.midEpoch {
+							t.Fatal("inside an epoch the model is not marked mid-epoch")
+						}
+						if got, want := m.Objective(), m.objectiveFromScratch(); got != want {
+							t.Fatalf("mid-epoch Objective %+v, from scratch %+v", got, want)
+						}
+					}
+					assertCachesFresh(t, m, 1e-12)
+					if got, want := m.Objective().Total(), naiveOf(m).objective(); !closeRel(got, want, 1e-10) {
+						t.Fatalf("after epoch %d: objective %.15g, brute force %.15g", e+1, got, want)
+					}
+				}
+			})
+		}
 	}
 }
 
@@ -64,12 +104,14 @@ func TestObjectiveNeverIncreasesWithinAnEpoch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		prev := tr.Model().Objective().Total()
+		// Between rows of an epoch the caches are stale, so this evaluates
+		// from scratch, as Objective then does too.
+		prev := tr.Model().objectiveFromScratch().Total()
 		steps := 0
 		for tr.Epochs() < epochs {
 			tr.Step(0)
 			steps++
-			cur := tr.Model().Objective().Total()
+			cur := tr.Model().objectiveFromScratch().Total()
 			if cur > prev*(1+1e-12) {
 				t.Fatalf("epoch %d step %d: objective rose from %.15g to %.15g", tr.Epochs()+1, steps, prev, cur)
 			}
@@ -141,14 +183,29 @@ func TestSameSeedSameModel(t *testing.T) {
 	}
 }
 
+// assertSameModel checks that a and b are bitwise the same model, caches
+// included.
 func assertSameModel(t *testing.T, a, b *Model) {
 	t.Helper()
-	for name, pair := range map[string][2][]float64{"P": {a.p, b.p}, "Q": {a.q, b.q}, "S^p": {a.sp, b.sp}, "S^q": {a.sq, b.sq}} {
+	pairs := map[string][2][]float64{"P": {a.p, b.p}, "Q": {a.q, b.q}, "S^p": {a.sp, b.sp}, "S^q": {a.sq, b.sq}, "c": {a.c, b.c}}
+	if len(a.pred.r) != len(b.pred.r) {
+		t.Fatalf("prediction caches of %d and %d items", len(a.pred.r), len(b.pred.r))
+	}
+	for i := range a.pred.r {
+		pairs[fmt.Sprintf("r̂ of item %d", i)] = [2][]float64{a.pred.r[i], b.pred.r[i]}
+	}
+	for name, pair := range pairs {
+		if len(pair[0]) != len(pair[1]) {
+			t.Fatalf("%s: %d values vs %d", name, len(pair[0]), len(pair[1]))
+		}
 		for j := range pair[0] {
 			if math.Float64bits(pair[0][j]) != math.Float64bits(pair[1][j]) {
 				t.Fatalf("%s[%d] differs: %v vs %v", name, j, pair[0][j], pair[1][j])
 			}
 		}
+	}
+	if a.midEpoch != b.midEpoch {
+		t.Fatalf("one model is mid-epoch (%v), the other not (%v)", a.midEpoch, b.midEpoch)
 	}
 }
 
@@ -194,4 +251,27 @@ func TestStepBudgetCoversEpochOnce(t *testing.T) {
 		t.Fatalf("%d steps before the epoch completed (epochs %d): a budget of 7 should split it", calls, chunked.Epochs())
 	}
 	assertSameModel(t, whole.Model(), chunked.Model())
+}
+
+// Several goroutines on chunks of a few rows give bitwise the model of whole
+// epochs on one: each chunk is split over the goroutines again, and rows of
+// one side do not depend on each other.
+func TestChunkedParallelStepsAreBitwiseSequentialEpochs(t *testing.T) {
+	d := randomDataset(t, 60, 45, 0.2, 32)
+	cfg := smallConfig()
+	cfg.Threads = 1
+	one, _ := NewTrainer(d, cfg)
+	for e := 0; e < 3; e++ {
+		one.Epoch()
+	}
+	for _, threads := range []int{2, 3, 8} {
+		for _, budget := range []int{0, 25, 80} { // about 0, 3 and 9 rows
+			cfg.Threads = threads
+			many, _ := NewTrainer(d, cfg)
+			for many.Epochs() < 3 {
+				many.Step(budget)
+			}
+			assertSameModel(t, one.Model(), many.Model())
+		}
+	}
 }

@@ -18,8 +18,10 @@ type UpdateTrace struct {
 // Update folds the interaction (u, i) into the model with weight
 // Config.WNew, as Algorithm 2 does: r_ui = 1, w_ui = w_new, then
 // Config.OnlineIters rounds of re-solving p_u (eq. 12) and q_i (eq. 13),
-// keeping S^p and S^q current. Repeating an interaction the model already
-// has sets its weight to w_new and re-solves.
+// keeping S^p, S^q and the predictions of the entries of u and i current,
+// in O(K² + (|R_u|+|R_i|)K). Repeating an interaction the model already has
+// sets its weight to w_new and re-solves. Call it between epochs (see
+// Trainer.Model).
 //
 // Item weights stay those of training, as in the paper: recomputing them
 // would touch every item. An item with no weight yet (one added online, or
@@ -54,8 +56,11 @@ func (m *Model) update(u, i int32, tr *UpdateTrace) error {
 			tr.NewItemWeight = m.c[i]
 		}
 	}
-	m.users.set(u, i, m.cfg.WNew)
-	m.items.set(i, u, m.cfg.WNew)
+	j, added := m.users.set(u, i, m.cfg.WNew)
+	k, _ := m.items.set(i, u, m.cfg.WNew)
+	if added {
+		m.pred.link(u, j, i, k, dot(m.user(u), m.item(i)))
+	}
 	m.refresh(u, i, tr)
 	return nil
 }
@@ -70,10 +75,12 @@ func (m *Model) Remove(u, i int32) error {
 	if err := m.checkItem(i); err != nil {
 		return err
 	}
-	if !m.users.remove(u, i) {
+	j, ok := m.users.remove(u, i)
+	if !ok {
 		return fmt.Errorf("core: user %d has no interaction with item %d", u, i)
 	}
-	m.items.remove(i, u)
+	k, _ := m.items.remove(i, u)
+	m.pred.unlink(u, j, m.users.idx[u], i, k, m.items.idx[i])
 	if len(m.users.idx[u]) == 0 {
 		p := m.user(u)
 		v := m.randomVector()
@@ -85,7 +92,9 @@ func (m *Model) Remove(u, i int32) error {
 }
 
 // refresh re-solves p_u then q_i, OnlineIters times, and brings the caches
-// up to date after each.
+// up to date after each: S^p and S^q by a rank-1 change, the predictions of
+// u's entries from the user sweep's and those of i's entries in place by the
+// item sweep (solveItem).
 func (m *Model) refresh(u, i int32, tr *UpdateTrace) {
 	s := &m.work
 	s.ensure(0, m.k)
@@ -97,13 +106,14 @@ func (m *Model) refresh(u, i int32, tr *UpdateTrace) {
 		}
 		p := m.user(u)
 		copy(old, p)
-		m.solveUser(s, u, us)
-		addOuter(m.sp, 1, old, p)
+		n := m.solveUser(s, u, us)
+		m.pred.setUser(u, m.users.idx[u], s.pred[:n])
+		addOuterBuf(m.sp, 1, old, p, s.outer)
 
 		q := m.item(i)
 		copy(old, q)
 		m.solveItem(s, i, is)
-		addOuter(m.sq, m.c[i], old, q)
+		addOuterBuf(m.sq, m.c[i], old, q, s.outer)
 	}
 	if tr != nil {
 		tr.UserHistory = len(m.users.idx[u])

@@ -1,0 +1,13 @@
+//go:build !(amd64 && !noasm && !gccgo && !safe)
+
+package core
+
+// This build (WebAssembly among others) has no gonum assembly: gonum/floats
+// is pure Go there and slower than the plain loops, so it is not used; see
+// BenchmarkKernels.
+
+// dot returns x·y (y may be longer than x).
+func dot(x, y []float64) float64 { return dotLoop(x, y) }
+
+// addOuterRows adds σ a aᵀ − σ b bᵀ to dst.
+func addOuterRows(dst []float64, sign float64, a, b []float64) { addOuterTriangle(dst, sign, a, b) }
