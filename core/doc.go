@@ -22,7 +22,9 @@
 // item's popularity f_i. Each coordinate update is the exact minimiser of L
 // in that coordinate (eqs. 12 and 13 of the paper), so L never increases
 // within an epoch. The caches S^q = Σ_i c_i q_i q_iᵀ and S^p = PᵀP make an
-// epoch cost O((M+N)K² + |R|K).
+// epoch cost O((M+N)K² + |R|K). With them and the prediction cache r̂_ui of
+// every observed entry, Model.Objective costs O(|R| + K² + NK) between
+// epochs (section 4.3).
 //
 // Model.Update folds one new interaction into a trained model in
 // O(K² + (|R_u|+|R_i|)K) (Algorithm 2), growing the model for a user or item
