@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/ealslive/ealslive/core"
@@ -42,6 +44,9 @@ func loadData(o *options, stdout io.Writer) (*core.Dataset, string, error) {
 		return nil, "", nil
 	}
 	d, err := readData(o.data, o.format)
+	if errors.Is(err, fs.ErrNotExist) && o.data == defaultData() {
+		err = fmt.Errorf("%w (the default data; -data PATH or EALS_DATA=DIR reads another)", err)
+	}
 	return d, o.data, err
 }
 

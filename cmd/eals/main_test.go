@@ -179,6 +179,7 @@ func TestTextOutput(t *testing.T) {
 
 func TestBadFlags(t *testing.T) {
 	dir := t.TempDir()
+	t.Setenv("EALS_DATA", filepath.Join(dir, "nowhere"))
 	garbage := filepath.Join(dir, "bad.tsv")
 	os.WriteFile(garbage, []byte("a b c\n"), 0o644)
 	for _, c := range []struct {
@@ -213,6 +214,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-k", "abc"}, `invalid value "abc" for flag -k`, true},
 		{[]string{"-data", filepath.Join(dir, "missing.tsv")}, "missing.tsv", false},
 		{[]string{"-data", dir}, "is a directory", false},
+		{[]string{"-k", "4"}, "EALS_DATA=DIR reads another", false}, // EALS_DATA points nowhere below
 		{[]string{"-data", garbage, "-format", "paper"}, "bad.tsv:1: 3 columns", false},
 	} {
 		var out, errs bytes.Buffer
