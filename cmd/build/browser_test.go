@@ -11,10 +11,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -323,4 +326,37 @@ func contains(t testing.TB, what, got, want string) {
 	if !strings.Contains(got, want) {
 		t.Errorf("%s = %q, want it to contain %q", what, got, want)
 	}
+}
+
+// numberPattern reads a number as the page writes it: "0.1234", "−12.5",
+// "+0.123", "−1.234×10−5".
+var numberPattern = regexp.MustCompile(`^([−+-]?)([0-9]+)(?:\.([0-9]+))?(?:×10([−-]?[0-9]+))?$`)
+
+// shownNumber reads a number the page shows and half the unit of its last
+// digit: the value the page rounded lies within that of it.
+func shownNumber(t *testing.T, s string) (v, halfUnit float64) {
+	t.Helper()
+	m := numberPattern.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		t.Fatalf("%q is not a number as the page writes them", s)
+	}
+	exp := 0
+	if m[4] != "" {
+		e, err := strconv.Atoi(strings.ReplaceAll(m[4], "−", "-"))
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		exp = e
+	}
+	sign := ""
+	if m[1] == "−" || m[1] == "-" {
+		sign = "-"
+	}
+	v, err := strconv.ParseFloat(sign+m[2]+"."+m[3]+"0e"+strconv.Itoa(exp), 64)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	// Trailing zeros may have been dropped: the unit read off the text is
+	// then coarser than the rounding, which still holds the value.
+	return v, math.Pow(10, float64(exp-len(m[3]))) / 2
 }

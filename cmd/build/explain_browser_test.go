@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -165,39 +164,6 @@ func pageConfigShown(t *testing.T, ctx context.Context) core.Config {
 		t.Fatalf("the page's settings %v: %v", fields, err)
 	}
 	return cfg
-}
-
-// numberPattern reads a number as the page writes it: "0.1234", "−12.5",
-// "+0.123", "−1.234×10−5".
-var numberPattern = regexp.MustCompile(`^([−+-]?)([0-9]+)(?:\.([0-9]+))?(?:×10([−-]?[0-9]+))?$`)
-
-// shownNumber reads a number the page shows and half the unit of its last
-// digit: the value the page rounded lies within that of it.
-func shownNumber(t *testing.T, s string) (v, halfUnit float64) {
-	t.Helper()
-	m := numberPattern.FindStringSubmatch(strings.TrimSpace(s))
-	if m == nil {
-		t.Fatalf("%q is not a number as the page writes them", s)
-	}
-	exp := 0
-	if m[4] != "" {
-		e, err := strconv.Atoi(strings.ReplaceAll(m[4], "−", "-"))
-		if err != nil {
-			t.Fatalf("%q: %v", s, err)
-		}
-		exp = e
-	}
-	sign := ""
-	if m[1] == "−" || m[1] == "-" {
-		sign = "-"
-	}
-	v, err := strconv.ParseFloat(sign+m[2]+"."+m[3]+"0e"+strconv.Itoa(exp), 64)
-	if err != nil {
-		t.Fatalf("%q: %v", s, err)
-	}
-	// Trailing zeros may have been dropped: the unit read off the text is
-	// then coarser than the rounding, which still holds the value.
-	return v, math.Pow(10, float64(exp-len(m[3]))) / 2
 }
 
 // agrees reports whether the page's text shows native to its precision.

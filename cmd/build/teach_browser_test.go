@@ -296,28 +296,6 @@ func checkWeights(t *testing.T, ctx context.Context, counts []int, c0, alpha flo
 	}
 }
 
-// figureText reads a number as the page writes it: "−1.234×10−5".
-var figurePattern = regexp.MustCompile(`^([−-]?[0-9.]+)(?:×10([−-]?[0-9]+))?$`)
-
-func readFigure(t *testing.T, s string) (v float64, digits int) {
-	t.Helper()
-	m := figurePattern.FindStringSubmatch(strings.TrimSpace(s))
-	if m == nil {
-		t.Fatalf("%q is not a number as the page writes them", s)
-	}
-	mant := strings.ReplaceAll(m[1], "−", "-")
-	exp := strings.ReplaceAll(m[2], "−", "-")
-	if exp == "" {
-		exp = "0"
-	}
-	v, err := strconv.ParseFloat(mant+"e"+exp, 64)
-	if err != nil {
-		t.Fatalf("%q: %v", s, err)
-	}
-	digits = len(strings.TrimLeft(strings.NewReplacer("-", "", ".", "").Replace(mant), "0"))
-	return v, max(digits, 1)
-}
-
 // checkUpdate reads eq. (12) with numbers from the page and redoes it.
 func checkUpdate(t *testing.T, ctx context.Context, clicks int) {
 	t.Helper()
@@ -336,14 +314,13 @@ func checkUpdate(t *testing.T, ctx context.Context, clicks int) {
 	}
 	for _, s := range steps {
 		v := func(term string) float64 {
-			x, _ := readFigure(t, s.Terms[term])
+			x, _ := shownNumber(t, s.Terms[term])
 			return x
 		}
-		got, digits := readFigure(t, s.Terms["new"])
+		got, half := shownNumber(t, s.Terms["new"])
 		want := (v("observed") - v("cached")) / (v("observed-denom") + v("cached-denom") + v("lambda"))
 		// Redone by hand, the sum rounds to the value shown.
-		unit := math.Pow(10, math.Floor(math.Log10(math.Abs(got)))-float64(digits-1))
-		if math.Abs(want-got) > unit/2*1.0001 && math.Abs(want-got) > 1e-15 {
+		if math.Abs(want-got) > half*1.0001 && math.Abs(want-got) > 1e-15 {
 			t.Errorf("factor %s: (%s − %s) / (%s + %s + %s) = %v, the page shows %s", s.Factor,
 				s.Terms["observed"], s.Terms["cached"], s.Terms["observed-denom"], s.Terms["cached-denom"], s.Terms["lambda"], want, s.Terms["new"])
 		}
