@@ -24,6 +24,8 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/ealslive/ealslive/cmd/build/site"
 )
 
 // chromiumPath is Debian's Chromium; CHROMIUM overrides it.
@@ -34,6 +36,9 @@ func chromiumPath() string {
 	return "/usr/bin/chromium"
 }
 
+// repoRoot is where the Makefile runs; go test runs in cmd/build.
+const repoRoot = "../.."
+
 // screenshotDir is the git-ignored folder for screenshots of the page.
 var screenshotDir = filepath.Join(repoRoot, "screenshots")
 
@@ -42,7 +47,8 @@ var screenshotDir = filepath.Join(repoRoot, "screenshots")
 func buildSite(t testing.TB, prefix string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "site")
-	_, err := generateSite(siteOptions{
+	registerRoutes()
+	_, err := site.Generate(site.Options{
 		Out:      dir,
 		Prefix:   prefix,
 		Web:      filepath.Join(repoRoot, "web"),
@@ -64,7 +70,7 @@ type siteServer struct {
 
 func serveSite(t testing.TB, dir, prefix string) *siteServer {
 	t.Helper()
-	h, err := newSiteHandler(dir, prefix, true)
+	h, err := site.NewHandler(dir, prefix, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +79,7 @@ func serveSite(t testing.TB, dir, prefix string) *siteServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _ := normalizePrefix(prefix)
+	p, _ := site.NormalizePrefix(prefix)
 	s := &siteServer{
 		srv:  &http.Server{Handler: h},
 		base: fmt.Sprintf("http://localhost:%d%s/", ln.Addr().(*net.TCPAddr).Port, p),
@@ -359,4 +365,12 @@ func shownNumber(t *testing.T, s string) (v, halfUnit float64) {
 	// Trailing zeros may have been dropped: the unit read off the text is
 	// then coarser than the rounding, which still holds the value.
 	return v, math.Pow(10, float64(exp-len(m[3]))) / 2
+}
+
+func copyFile(dst, src string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, b, 0o644)
 }

@@ -79,8 +79,8 @@ func TestPackErrors(t *testing.T) {
 	}
 }
 
-// Without WebAssembly the loading screen explains what is missing instead
-// of spinning forever.
+// Without WebAssembly the page is replaced by what is missing and what to
+// do, instead of a loader that never ends.
 func TestNoWebAssembly(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
@@ -98,12 +98,12 @@ func TestNoWebAssembly(t *testing.T) {
 		t.Fatal("the browser still has WebAssembly; the flag did not take")
 	}
 	eventually(t, "the explanation", 10*time.Second, func() bool {
-		return text(t, ctx, "#app-wasm-loader-label") != "" &&
-			attr(t, ctx, "#app-wasm-loader-label", "class") == "goapp-label eals-nowasm"
+		return count(t, ctx, "#eals-fatal") == 1
 	})
-	contains(t, "the loading label", text(t, ctx, "#app-wasm-loader-label"), "needs WebAssembly")
-	if got := attr(t, ctx, "#app-wasm-loader-icon", "class"); got != "goapp-logo" {
-		t.Errorf("the loading icon's class is %q, want it to stop spinning", got)
+	contains(t, "the message", text(t, ctx, "#eals-fatal h1"), "This browser cannot run the page")
+	contains(t, "the message", text(t, ctx, "#eals-fatal"), "WebAssembly")
+	if n := count(t, ctx, "#app-wasm-loader"); n != 0 {
+		t.Errorf("the loader is still there beside the message")
 	}
 }
 

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/ealslive/ealslive/cmd/build/site"
 )
 
 // The evidence views publish their figures at full precision in
@@ -154,7 +156,8 @@ func siteWithPack(t testing.TB, packPath string) string {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "site")
-	if _, err := generateSite(siteOptions{
+	registerRoutes()
+	if _, err := site.Generate(site.Options{
 		Out:      dir,
 		Web:      web,
 		Assets:   filepath.Join(repoRoot, "assets"),

@@ -25,7 +25,7 @@ import (
 // that, in every plain `go test ./...`.
 
 // serverFiles hold the native build tool's code.
-var serverFiles = []string{"main.go", "pack.go", "serve.go", "site.go"}
+var serverFiles = []string{"main.go", "commands.go", "pack.go"}
 
 // serverImports are what the packer, generator and server import and the
 // page has no use for. A file of the wasm build importing one of them is
@@ -40,6 +40,7 @@ var serverDeps = []string{
 	"os/exec",           // the packer runs brotli
 	"net/http/httptest", // go-app's generator renders pages through it
 	"testing",
+	"github.com/ealslive/ealslive/cmd/build/site", // the generator and server
 }
 
 // serverDepPrefixes are whole module trees that belong to the browser tests.
@@ -86,8 +87,8 @@ func TestWasmBuildHasNoServerCode(t *testing.T) {
 
 	// The list is really the page's: the wasm entry point and go-app's
 	// browser side are in it.
-	if !slices.Contains(pkg.GoFiles, "page_wasm.go") {
-		t.Fatalf("the wasm build's files %q lack page_wasm.go: did GOOS=js GOARCH=wasm apply?", pkg.GoFiles)
+	if !slices.Contains(pkg.GoFiles, "main_wasm.go") {
+		t.Fatalf("the wasm build's files %q lack main_wasm.go: did GOOS=js GOARCH=wasm apply?", pkg.GoFiles)
 	}
 	for _, want := range []string{"syscall/js", "github.com/maxence-charriere/go-app/v9/pkg/app", "github.com/ealslive/ealslive/app"} {
 		if !slices.Contains(deps, want) {
@@ -169,6 +170,7 @@ func TestWasmBinaryHasNoServerCode(t *testing.T) {
 		{netHTTP + "__Server_.", "an HTTP server"},
 		{netHTTP + "ListenAndServe", "an HTTP server"},
 		{"net_http_httptest.", "net/http/httptest"},
+		{"github.com_ealslive_ealslive_cmd_build_site.", "the site generator and server"},
 	}
 	for _, n := range names {
 		for _, d := range denied {

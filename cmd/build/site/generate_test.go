@@ -1,17 +1,27 @@
-//go:build !wasm
-
-package main
+package site
 
 import (
 	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	ui "github.com/ealslive/ealslive/app"
 )
 
-// repoRoot is where the Makefile runs; go test runs in cmd/build.
-const repoRoot = "../.."
+// repoRoot is where the Makefile runs; go test runs in cmd/build/site.
+const repoRoot = "../../.."
+
+// The generator renders the page's real route, as `build site` does.
+func init() { app.RouteFunc("/", ui.NewPage) }
 
 func TestNormalizePrefix(t *testing.T) {
 	for _, tc := range []struct {
@@ -28,16 +38,16 @@ func TestNormalizePrefix(t *testing.T) {
 		{"/a b", "", false},
 		{"/a?x", "", false},
 	} {
-		got, err := normalizePrefix(tc.in)
+		got, err := NormalizePrefix(tc.in)
 		if got != tc.want || (err == nil) != tc.ok {
-			t.Errorf("normalizePrefix(%q) = %q, %v; want %q, ok %v", tc.in, got, err, tc.want, tc.ok)
+			t.Errorf("NormalizePrefix(%q) = %q, %v; want %q, ok %v", tc.in, got, err, tc.want, tc.ok)
 		}
 	}
 }
 
 // fakeInputs writes stand-ins for the build outputs, so that the
 // generator is tested without building app.wasm or the pack.
-func fakeInputs(t *testing.T) siteOptions {
+func fakeInputs(t *testing.T) Options {
 	t.Helper()
 	dir := t.TempDir()
 	web := filepath.Join(dir, "web")
@@ -52,11 +62,12 @@ func fakeInputs(t *testing.T) siteOptions {
 	write(filepath.Join(web, "app.wasm"), "\x00asm fake binary")
 	write(filepath.Join(web, "yelp.msgpack"), "fake pack")
 	write(filepath.Join(dir, "wasm_exec.js"), "// the toolchain's glue\n")
-	return siteOptions{
+	return Options{
 		Out:      filepath.Join(dir, "site"),
 		Web:      web,
 		Assets:   filepath.Join(repoRoot, "assets"),
 		WasmExec: filepath.Join(dir, "wasm_exec.js"),
+		Cache:    "-",
 	}
 }
 
@@ -69,15 +80,24 @@ func readSite(t *testing.T, dir, name string) string {
 	return string(b)
 }
 
+func readVersion(t *testing.T, dir string) string {
+	t.Helper()
+	m, err := readMarker(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Version
+}
+
 func TestGenerateSite(t *testing.T) {
 	for _, prefix := range []string{"", "/demo/ealslive"} {
 		t.Run("prefix="+prefix, func(t *testing.T) {
 			o := fakeInputs(t)
 			o.Prefix = prefix
-			if _, err := generateSite(o); err != nil {
+			if _, err := Generate(o); err != nil {
 				t.Fatal(err)
 			}
-			for _, f := range append([]string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest", "app.css", siteMarker},
+			for _, f := range append([]string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest", "app.css", markerFile},
 				"web/app.wasm", "web/yelp.msgpack", "web/style.css", "web/icon.svg", "web/icon-192.png", "web/icon-512.png") {
 				if _, err := os.Stat(filepath.Join(o.Out, f)); err != nil {
 					t.Errorf("the site lacks %s: %v", f, err)
@@ -96,7 +116,6 @@ func TestGenerateSite(t *testing.T) {
 				`href="` + prefix + `/web/yelp.msgpack" as="fetch"`,
 				`src="` + prefix + `/app.js"`,
 				`<noscript><style>#app-wasm-loader{display:none}</style></noscript>`,
-				`This page needs WebAssembly`,
 				`<noscript><p class="notice notice-error">`,
 				`eALS Live`,
 			} {
@@ -117,10 +136,27 @@ func TestGenerateSite(t *testing.T) {
 			if strings.Contains(appJS, `"//web/app.wasm"`) {
 				t.Error("app.js loads //web/app.wasm, another host")
 			}
-			version := strings.TrimSpace(readSite(t, o.Out, siteMarker))
+			// The page's own loader replaces go-app's, knowing app.wasm's
+			// size (the fake binary's 16 bytes) for its progress bar.
+			for _, want := range []string{"function ealsCompile(", "bytes: 16 }", "This browser cannot run the page",
+				"function goappInitWebAssembly()", "function goappCanLoadWebAssembly()", "goappInitServiceWorker();"} {
+				if !strings.Contains(appJS, want) {
+					t.Errorf("app.js lacks %s", want)
+				}
+			}
+			for _, bad := range []string{"fetchWithProgress(", "{{"} {
+				if strings.Contains(appJS, bad) {
+					t.Errorf("app.js still holds %q", bad)
+				}
+			}
+			if got := readSite(t, o.Out, "web/worker.js"); !strings.Contains(got, `importScripts("../wasm_exec.js")`) {
+				t.Errorf("web/worker.js does not load the toolchain's glue: %.80q", got)
+			}
+			checkCompressedCopies(t, o.Out)
+			version := readVersion(t, o.Out)
 			worker := readSite(t, o.Out, "app-worker.js")
 			for _, want := range []string{version, `"` + prefix + `/web/yelp.msgpack"`, `"` + prefix + `/web/app.wasm"`,
-				`"` + prefix + `/web/icon-192.png"`, `"` + prefix + `/"`} {
+				`"` + prefix + `/web/icon-192.png"`, `"` + prefix + `/"`, `"` + prefix + `/web/worker.js"`} {
 				if !strings.Contains(worker, want) {
 					t.Errorf("the service worker does not cache %s", want)
 				}
@@ -138,10 +174,10 @@ func TestGenerateSite(t *testing.T) {
 func TestSiteVersion(t *testing.T) {
 	o := fakeInputs(t)
 	version := func() string {
-		if _, err := generateSite(o); err != nil {
+		if _, err := Generate(o); err != nil {
 			t.Fatal(err)
 		}
-		return strings.TrimSpace(readSite(t, o.Out, siteMarker))
+		return readVersion(t, o.Out)
 	}
 	v1 := version()
 	if v2 := version(); v2 != v1 {
@@ -171,7 +207,7 @@ func TestGenerateSiteRefuses(t *testing.T) {
 	}
 	o2 := o
 	o2.Out = foreign
-	if _, err := generateSite(o2); err == nil || !strings.Contains(err.Error(), "not written by `build site`") {
+	if _, err := Generate(o2); err == nil || !strings.Contains(err.Error(), "not written by `build site`") {
 		t.Errorf("writing into a foreign folder: err = %v", err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(foreign, "notes.txt")); !bytes.Equal(b, []byte("keep me")) {
@@ -181,15 +217,78 @@ func TestGenerateSiteRefuses(t *testing.T) {
 	if err := os.Remove(filepath.Join(o.Web, "app.wasm")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := generateSite(o); err == nil || !strings.Contains(err.Error(), "make wasm") {
+	if _, err := Generate(o); err == nil || !strings.Contains(err.Error(), "make wasm") {
 		t.Errorf("without app.wasm: err = %v", err)
 	}
 	o3 := fakeInputs(t)
 	o3.Prefix = "/a/../b"
-	if _, err := generateSite(o3); err == nil {
+	if _, err := Generate(o3); err == nil {
 		t.Error("a bad prefix was accepted")
 	}
-	if err := runSite([]string{"-out", t.TempDir(), "stray"}); err == nil {
-		t.Error("a stray argument was accepted")
+}
+
+// checkCompressedCopies holds every compressible file of at least a
+// kilobyte to a gzip copy (and a Brotli one where the brotli command is
+// installed) that decodes to the same bytes, and the rest to none.
+func checkCompressedCopies(t *testing.T, dir string) {
+	t.Helper()
+	brotli, _ := exec.LookPath("brotli")
+	for _, name := range []string{"index.html", "app.js", "app-worker.js", "app.css", "web/style.css"} {
+		want := readSite(t, dir, name)
+		if len(want) < minCompressed {
+			t.Fatalf("%s is too small (%d bytes) to test its copies", name, len(want))
+		}
+		f, err := os.Open(filepath.Join(dir, name+".gz"))
+		if err != nil {
+			t.Errorf("%s has no gzip copy: %v", name, err)
+			continue
+		}
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatalf("%s.gz: %v", name, err)
+		}
+		got, err := io.ReadAll(zr)
+		f.Close()
+		if err != nil || string(got) != want {
+			t.Errorf("%s.gz does not decode to %s (%v)", name, name, err)
+		}
+		if brotli == "" {
+			continue
+		}
+		out, err := exec.Command(brotli, "-d", "-c", filepath.Join(dir, name+".br")).Output()
+		if err != nil || string(out) != want {
+			t.Errorf("%s.br does not decode to %s (%v)", name, name, err)
+		}
+	}
+	for _, small := range []string{"web/app.wasm", "web/icon-192.png"} {
+		if _, err := os.Stat(filepath.Join(dir, small+".gz")); err == nil {
+			t.Errorf("%s has a gzip copy: too small, or already compressed", small)
+		}
+	}
+}
+
+// Compressed copies come from the cache when it has them, by the hash of
+// what they compress, and go into it when it does not.
+func TestCompressedCopiesAreCached(t *testing.T) {
+	o := fakeInputs(t)
+	o.Cache = t.TempDir()
+	if _, err := Generate(o); err != nil {
+		t.Fatal(err)
+	}
+	// app.js: go-app writes the attributes of index.html in random order.
+	js := readSite(t, o.Out, "app.js")
+	sum := sha256.Sum256([]byte(js))
+	cached := filepath.Join(o.Cache, hex.EncodeToString(sum[:])+".gz")
+	if b, err := os.ReadFile(cached); err != nil || string(b) != readSite(t, o.Out, "app.js.gz") {
+		t.Fatalf("the cache does not hold app.js's gzip copy as the site does (%v)", err)
+	}
+	if err := os.WriteFile(cached, []byte("from the cache"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Generate(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := readSite(t, o.Out, "app.js.gz"); got != "from the cache" {
+		t.Errorf("app.js.gz was compressed again instead of taken from the cache")
 	}
 }

@@ -1,14 +1,9 @@
-//go:build !wasm
-
-package main
+package site
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,17 +14,19 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// siteMarker is written into every generated site so that a later run may
-// replace the folder without risking someone else's files.
-const siteMarker = ".ealslive-site"
-
-// siteOptions says where a site's inputs are and where it goes.
-type siteOptions struct {
+// Options says where a site's inputs are and where it goes.
+type Options struct {
 	Out      string // folder to write
 	Prefix   string // URL path the site is served under; "" for the root
 	Web      string // folder with the built app.wasm and data pack
 	Assets   string // folder with the styles and icons
 	WasmExec string // the toolchain's wasm_exec.js
+	// Log receives a line for each step that could not be done as asked
+	// but did not stop the site (no brotli command, say); nil discards.
+	Log io.Writer
+	// Cache is where compressed copies are kept by the hash of what they
+	// compress, to make each once; "" is the user's cache folder, "-" none.
+	Cache string
 }
 
 // Files the page needs. The pack and the wasm binary are build outputs in
@@ -39,52 +36,40 @@ var (
 	assetFiles = []string{"style.css", "icon.svg", "icon-192.png", "icon-512.png"}
 )
 
-func runSite(args []string) error {
-	fs := flag.NewFlagSet("site", flag.ContinueOnError)
-	o := siteOptions{}
-	fs.StringVar(&o.Out, "out", "dist", "folder to write the static site into (replaced if it holds an earlier site)")
-	fs.StringVar(&o.Prefix, "prefix", "", "URL path the site will be served under, e.g. /ealslive (empty: the root)")
-	fs.StringVar(&o.Web, "web", "web", "folder holding the built app.wasm and yelp.msgpack")
-	fs.StringVar(&o.Assets, "assets", "assets", "folder holding style.css and the icons")
-	fs.StringVar(&o.WasmExec, "wasm-exec", "wasm_exec.js", "the Go toolchain's wasm_exec.js (the Makefile copies it)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
-	}
-	sum, err := generateSite(o)
-	if err != nil {
-		return err
-	}
-	fmt.Println(sum)
-	return nil
+// Summary describes a generated site.
+type Summary struct {
+	Out, Prefix, Version string
+	Wasm, Pack           Sizes
+	Brotli               bool // .br copies were written
 }
 
-// normalizePrefix returns "" for the root or "/a/b" for a sub-path.
-func normalizePrefix(p string) (string, error) {
-	p = strings.TrimSpace(p)
-	p = strings.Trim(p, "/")
-	if p == "" {
-		return "", nil
+// Sizes are a file's bytes as stored and as sent compressed.
+type Sizes struct{ Raw, Gzip, Brotli int }
+
+func (s Summary) String() string {
+	line := fmt.Sprintf("site %s for %s/ (version %s): app.wasm %s; yelp.msgpack %s",
+		s.Out, s.Prefix, s.Version[:12], s.Wasm, s.Pack)
+	if !s.Brotli {
+		line += " (no brotli command: gzip copies only)"
 	}
-	for _, part := range strings.Split(p, "/") {
-		if part == "" || part == "." || part == ".." {
-			return "", fmt.Errorf("prefix %q: want a URL path such as /ealslive", p)
-		}
-		if strings.ContainsAny(part, " ?#%\\\"'<>") {
-			return "", fmt.Errorf("prefix %q: use letters, digits, '-', '_' and '/' only", p)
-		}
-	}
-	return "/" + p, nil
+	return line
 }
 
-// generateSite writes a static site that works from any static host at
-// o.Prefix, offline after the first visit, and returns a one-line summary.
-func generateSite(o siteOptions) (string, error) {
-	prefix, err := normalizePrefix(o.Prefix)
+func (s Sizes) String() string {
+	out := fmt.Sprintf("%s raw, %s gzip", megabytes(s.Raw), megabytes(s.Gzip))
+	if s.Brotli > 0 {
+		out += ", " + megabytes(s.Brotli) + " brotli"
+	}
+	return out
+}
+
+// Generate writes a static site that works from any static host at
+// o.Prefix, offline after the first visit. The routes must be registered
+// with go-app first (the page and the generator share them).
+func Generate(o Options) (Summary, error) {
+	prefix, err := NormalizePrefix(o.Prefix)
 	if err != nil {
-		return "", err
+		return Summary{}, err
 	}
 	inputs := map[string]string{} // name in web/ -> source path
 	for _, f := range builtFiles {
@@ -102,53 +87,73 @@ func generateSite(o siteOptions) (string, error) {
 			case "yelp.msgpack":
 				hint = " (build it with `make pack`)"
 			}
-			return "", fmt.Errorf("missing input %s%s: %w", path, hint, err)
+			return Summary{}, fmt.Errorf("missing input %s%s: %w", path, hint, err)
 		}
 	}
 	wasmExec, err := os.ReadFile(o.WasmExec)
 	if err != nil {
-		return "", fmt.Errorf("reading the toolchain's wasm_exec.js (copy it with `make wasm_exec.js`): %w", err)
+		return Summary{}, fmt.Errorf("reading the toolchain's wasm_exec.js (copy it with `make wasm_exec.js`): %w", err)
+	}
+	wasmInfo, err := os.Stat(inputs["app.wasm"])
+	if err != nil {
+		return Summary{}, err
 	}
 	version, err := siteVersion(prefix, wasmExec, inputs)
 	if err != nil {
-		return "", err
+		return Summary{}, err
 	}
 	if err := clearSite(o.Out); err != nil {
-		return "", err
+		return Summary{}, err
 	}
 
-	registerRoutes()
 	if err := app.GenerateStaticWebsite(o.Out, newHandler(prefix, version)); err != nil {
-		return "", fmt.Errorf("generating the site: %w", err)
+		return Summary{}, fmt.Errorf("generating the site: %w", err)
 	}
-	if err := dropGeneratorURL(filepath.Join(o.Out, "index.html")); err != nil {
-		return "", err
+	if err := editFile(filepath.Join(o.Out, "index.html"), func(b []byte) ([]byte, error) {
+		return generatorURL.ReplaceAll(b, nil), nil
+	}); err != nil {
+		return Summary{}, err
+	}
+	if err := editFile(filepath.Join(o.Out, "app.js"), func(b []byte) ([]byte, error) {
+		return withLoader(b, prefix, wasmInfo.Size())
+	}); err != nil {
+		return Summary{}, err
 	}
 	// go-app writes its own copy of wasm_exec.js; the one that matches the
 	// toolchain that built app.wasm must win.
 	if err := os.WriteFile(filepath.Join(o.Out, "wasm_exec.js"), wasmExec, 0o644); err != nil {
-		return "", err
+		return Summary{}, err
+	}
+	if err := os.WriteFile(filepath.Join(o.Out, "web", "worker.js"), []byte(workerJS), 0o644); err != nil {
+		return Summary{}, err
 	}
 	for name, src := range inputs {
 		if err := copyFile(filepath.Join(o.Out, "web", name), src); err != nil {
-			return "", err
+			return Summary{}, err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(o.Out, siteMarker), []byte(version+"\n"), 0o644); err != nil {
-		return "", err
+	cache := o.Cache
+	switch cache {
+	case "":
+		cache = defaultCache()
+	case "-":
+		cache = ""
 	}
-
-	wasmRaw, wasmGz, err := sizes(inputs["app.wasm"])
+	brotli, err := compressSite(o.Out, cache, o.Log)
 	if err != nil {
-		return "", err
+		return Summary{}, err
 	}
-	packRaw, packGz, err := sizes(inputs["yelp.msgpack"])
-	if err != nil {
-		return "", err
+	if err := writeMarker(o.Out, marker{Version: version, Prefix: prefix}); err != nil {
+		return Summary{}, err
 	}
-	at := prefix + "/"
-	return fmt.Sprintf("site %s for %s (version %s): app.wasm %s raw, %s gzip; yelp.msgpack %s raw, %s gzip",
-		o.Out, at, version[:12], megabytes(wasmRaw), megabytes(wasmGz), megabytes(packRaw), megabytes(packGz)), nil
+	sum := Summary{Out: o.Out, Prefix: prefix, Version: version, Brotli: brotli}
+	if sum.Wasm, err = sizesOf(filepath.Join(o.Out, "web", "app.wasm")); err != nil {
+		return Summary{}, err
+	}
+	if sum.Pack, err = sizesOf(filepath.Join(o.Out, "web", "yelp.msgpack")); err != nil {
+		return Summary{}, err
+	}
+	return sum, nil
 }
 
 // newHandler describes the page to go-app. Every path is local so that the
@@ -158,7 +163,7 @@ func newHandler(prefix, version string) *app.Handler {
 	// app.GitHubPages("") would make the wasm path "//web/app.wasm", a
 	// host-relative URL, so the root gets LocalDir.
 	var res app.ResourceProvider = app.LocalDir("")
-	cacheable := []string{"/web/yelp.msgpack", "/web/icon.svg"}
+	cacheable := []string{"/web/yelp.msgpack", "/web/icon.svg", "/web/worker.js"}
 	if prefix != "" {
 		res = app.CustomProvider("", prefix)
 		// go-app caches the page as "/sub", but browsers ask for "/sub/".
@@ -179,35 +184,18 @@ func newHandler(prefix, version string) *app.Handler {
 		},
 		BackgroundColor:    "#f6f4ef",
 		ThemeColor:         "#1f5c4d",
-		LoadingLabel:       "Loading the page (WebAssembly) … {progress}%",
+		LoadingLabel:       "Loading the page: {progress}%",
 		Styles:             []string{"/web/style.css"},
 		CacheableResources: cacheable,
-		RawHeaders:         []string{noJSHeader, noWasmHeader, preloadPack(prefix)},
+		RawHeaders:         []string{noJSHeader, preloadPack(prefix)},
 		Resources:          res,
 		Version:            version,
 	}
 }
 
-// noJSHeader hides go-app's loading screen when scripts are off, so the
-// page's pre-rendered explanation shows instead of a spinner that never
-// stops.
+// noJSHeader hides the loader's bar when scripts are off, so the page's
+// pre-rendered explanation shows without a bar that never moves.
 const noJSHeader = `<noscript><style>#app-wasm-loader{display:none}</style></noscript>`
-
-// noWasmHeader replaces go-app's loading label with a plain explanation
-// when the browser has no WebAssembly: go-app would otherwise spin forever
-// (its loader dereferences WebAssembly before its try block).
-const noWasmHeader = `<script>
-document.addEventListener("DOMContentLoaded", function () {
-  if (typeof WebAssembly === "object" && typeof WebAssembly.instantiate === "function") return;
-  var label = document.getElementById("app-wasm-loader-label");
-  var icon = document.getElementById("app-wasm-loader-icon");
-  if (icon) icon.className = "goapp-logo";
-  if (label) {
-    label.className = "goapp-label eals-nowasm";
-    label.textContent = "This page needs WebAssembly, which this browser does not provide or has turned off: it trains a recommender inside the browser. Please open it in a current Firefox, Chrome, Edge or Safari.";
-  }
-});
-</script>`
 
 // preloadPack starts downloading the data pack with the page, so that it
 // arrives while the browser compiles app.wasm; the page's fetch then takes
@@ -220,12 +208,16 @@ func preloadPack(prefix string) string {
 // temporary server it renders pages from: meaningless once published.
 var generatorURL = regexp.MustCompile(`<meta[^>]*property="og:url"[^>]*>\n?`)
 
-func dropGeneratorURL(path string) error {
+func editFile(path string, edit func([]byte) ([]byte, error)) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, generatorURL.ReplaceAll(b, nil), 0o644)
+	b, err = edit(b)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return os.WriteFile(path, b, 0o644)
 }
 
 // siteVersion hashes everything the site serves, so the service worker
@@ -234,6 +226,7 @@ func siteVersion(prefix string, wasmExec []byte, inputs map[string]string) (stri
 	h := sha256.New()
 	fmt.Fprintf(h, "prefix %q\n", prefix)
 	h.Write(wasmExec)
+	fmt.Fprintf(h, "\nloader\n%s\nworker\n%s\n", loaderJS, workerJS)
 	for _, name := range append(append([]string(nil), builtFiles...), assetFiles...) {
 		f, err := os.Open(inputs[name])
 		if err != nil {
@@ -249,7 +242,7 @@ func siteVersion(prefix string, wasmExec []byte, inputs map[string]string) (stri
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// clearSite empties dir if it holds a site written by generateSite, and
+// clearSite empties dir if it holds a site written by Generate, and
 // refuses to touch a folder with other content.
 func clearSite(dir string) error {
 	entries, err := os.ReadDir(dir)
@@ -262,7 +255,7 @@ func clearSite(dir string) error {
 	if len(entries) == 0 {
 		return nil
 	}
-	if _, err := os.Stat(filepath.Join(dir, siteMarker)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, markerFile)); err != nil {
 		return fmt.Errorf("%s is not empty and was not written by `build site`; choose another -out", dir)
 	}
 	return os.RemoveAll(dir)
@@ -279,20 +272,43 @@ func copyFile(dst, src string) error {
 	return os.WriteFile(dst, b, 0o644)
 }
 
-// sizes returns a file's size raw and gzip-compressed at the best level,
-// the sizes a static host's compression would approach.
-func sizes(path string) (raw, gz int, err error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0, 0, err
+// sizesOf reads a site file's size and those of its compressed copies
+// (0 for a copy it lacks).
+func sizesOf(path string) (Sizes, error) {
+	var s Sizes
+	for _, f := range []struct {
+		ext string
+		n   *int
+	}{{"", &s.Raw}, {".gz", &s.Gzip}, {".br", &s.Brotli}} {
+		st, err := os.Stat(path + f.ext)
+		switch {
+		case err == nil:
+			*f.n = int(st.Size())
+		case f.ext != "" && errors.Is(err, os.ErrNotExist):
+			// Too small for copies, or no brotli command.
+		default:
+			return Sizes{}, err
+		}
 	}
-	var buf bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	w.Write(b)
-	if err := w.Close(); err != nil {
-		return 0, 0, err
-	}
-	return len(b), buf.Len(), nil
+	return s, nil
 }
 
 func megabytes(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
+
+// NormalizePrefix returns "" for the root or "/a/b" for a sub-path.
+func NormalizePrefix(p string) (string, error) {
+	p = strings.TrimSpace(p)
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return "", nil
+	}
+	for _, part := range strings.Split(p, "/") {
+		if part == "" || part == "." || part == ".." {
+			return "", fmt.Errorf("prefix %q: want a URL path such as /ealslive", p)
+		}
+		if strings.ContainsAny(part, " ?#%\\\"'<>") {
+			return "", fmt.Errorf("prefix %q: use letters, digits, '-', '_' and '/' only", p)
+		}
+	}
+	return "/" + p, nil
+}

@@ -1,0 +1,38 @@
+package site
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// loaderJS replaces go-app's goappInitWebAssembly in app.js; workerJS is
+// web/worker.js, the bootstrap of the page's Web Workers.
+var (
+	//go:embed loader.js
+	loaderJS string
+	//go:embed worker.js
+	workerJS string
+)
+
+// go-app's app.js defines goappInitWebAssembly, then its helpers
+// goappCanLoadWebAssembly and fetchWithProgress, last in the file; the
+// loader replaces all three.
+const goappLoaderStart = "async function goappInitWebAssembly() {"
+
+// withLoader returns go-app's app.js with eALS Live's loader in place of
+// go-app's, loading app.wasm from under prefix and knowing its size.
+func withLoader(appJS []byte, prefix string, wasmBytes int64) ([]byte, error) {
+	at := bytes.Index(appJS, []byte(goappLoaderStart))
+	if at < 0 || !bytes.Contains(appJS[at:], []byte("function fetchWithProgress(")) {
+		return nil, errors.New("go-app's app.js has no goappInitWebAssembly to replace: is go-app still v9.8.0?")
+	}
+	loader := strings.NewReplacer(
+		"{{WASM_URL}}", prefix+"/web/app.wasm",
+		"{{WASM_BYTES}}", strconv.FormatInt(wasmBytes, 10),
+	).Replace(loaderJS)
+	out := append([]byte(nil), appJS[:at]...)
+	return append(out, loader...), nil
+}

@@ -1,0 +1,331 @@
+// -----------------------------------------------------------------------------
+// eALS Live's loader, in place of go-app's goappInitWebAssembly (written into
+// app.js by cmd/build/site). The pre-rendered page stays visible under a slim
+// progress bar while app.wasm downloads and compiles; the compiled module is
+// kept for the page's Web Workers (window.ealsWasm); and when the program
+// cannot start, or stops, the page is replaced by a message that says what
+// happened and what to do, never a frozen loader.
+// -----------------------------------------------------------------------------
+
+// ealsWasm says where app.wasm is and how large, for the progress bar (a
+// compressed response's Content-Length is not it). A function, since app.js
+// calls goappInitWebAssembly above this point, before any variable here is
+// set.
+function ealsWasmFile() {
+  return { url: "{{WASM_URL}}", bytes: {{WASM_BYTES}} };
+}
+
+async function goappInitWebAssembly() {
+  const ui = ealsLoaderUI();
+  if (!ealsCanRun(ui)) {
+    return;
+  }
+  ealsGuardStorage();
+  const output = ealsCaptureOutput();
+  let module, instance, go;
+  try {
+    module = await ealsCompile(ealsWasmFile(), ui.progress);
+    go = new Go();
+    instance = await WebAssembly.instantiate(module, go.importObject);
+  } catch (err) {
+    ui.fail(ealsStartFailure(err));
+    return;
+  }
+  window.ealsWasm = { module: module, url: ealsWasmFile().url };
+  let exited;
+  try {
+    // Runs the page's Go code until it first waits: its first render.
+    exited = go.run(instance);
+  } catch (err) {
+    ui.fail(ealsRuntimeFailure(err));
+    return;
+  }
+  ui.done();
+  // The page's Go program never returns: it ending means a panic or an
+  // exit, after which every button is dead. Say so.
+  exited.then(() => ui.fail(ealsStopped(go, output())));
+}
+
+// Kept so that go-app's own code finds what it looks for.
+function goappCanLoadWebAssembly() {
+  if (/bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent)) {
+    return false;
+  }
+  const urlParams = new URLSearchParams(window.location.search);
+  return urlParams.get("wasm") !== "false";
+}
+
+function ealsCanRun(ui) {
+  if (!goappCanLoadWebAssembly()) {
+    ui.remove();
+    return false;
+  }
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+    ui.fail({
+      title: "This browser cannot run the page",
+      detail: "eALS Live trains a recommender inside your browser with WebAssembly, which this browser does not provide or has turned off.",
+      hint: "Open the page in a current Firefox, Chrome, Edge or Safari, or allow WebAssembly for it.",
+    });
+    return false;
+  }
+  return true;
+}
+
+// The loader's view: go-app's loader element, which the stylesheet draws as
+// a thin bar along the top of the page, and a message in place of the page
+// when something fails.
+function ealsLoaderUI() {
+  const loader = document.getElementById("app-wasm-loader");
+  const label = document.getElementById("app-wasm-loader-label");
+  if (loader) {
+    loader.setAttribute("role", "progressbar");
+    loader.setAttribute("aria-label", "Loading the page");
+    loader.setAttribute("aria-valuemin", "0");
+    loader.setAttribute("aria-valuemax", "100");
+  }
+  let shown = -1;
+  return {
+    progress(fraction) {
+      const pct = Math.max(0, Math.min(100, Math.round(fraction * 100)));
+      if (!loader || pct === shown) {
+        return;
+      }
+      shown = pct;
+      loader.style.setProperty("--eals-progress", String(pct / 100));
+      loader.setAttribute("aria-valuenow", String(pct));
+      if (label) {
+        label.textContent = "Loading the page: " + pct + "%";
+      }
+    },
+    done() {
+      if (loader) {
+        loader.classList.add("eals-loaded");
+      }
+    },
+    remove() {
+      if (loader) {
+        loader.remove();
+      }
+    },
+    fail(f) {
+      ealsShowFailure(f);
+      if (loader) {
+        loader.remove();
+      }
+    },
+  };
+}
+
+// ealsShowFailure replaces the page with what went wrong and what to do.
+// The page's own code may already show a failure (a damaged data pack, say);
+// a failure of the program itself replaces that too.
+function ealsShowFailure(f) {
+  let box = document.getElementById("eals-fatal");
+  if (!box) {
+    box = document.createElement("main");
+    box.id = "eals-fatal";
+    box.className = "fatal";
+    document.body.insertBefore(box, document.body.firstChild);
+  }
+  box.textContent = "";
+  const h = document.createElement("h1");
+  h.textContent = f.title;
+  const p = document.createElement("p");
+  p.textContent = f.detail;
+  box.append(h, p);
+  if (f.hint) {
+    const hint = document.createElement("p");
+    hint.className = "fatal-hint";
+    hint.textContent = f.hint;
+    box.append(hint);
+  }
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.textContent = "Reload the page";
+  reload.addEventListener("click", () => location.reload());
+  box.append(reload);
+  box.setAttribute("role", "alert");
+  document.body.classList.add("eals-failed");
+  for (const el of document.body.children) {
+    if (el !== box && el.tagName !== "SCRIPT") {
+      el.setAttribute("inert", "");
+      el.setAttribute("aria-hidden", "true");
+    }
+  }
+  window.ealsFatal = JSON.stringify(f);
+}
+
+// ealsCompile downloads and compiles app.wasm, reporting progress as a
+// fraction. A wrong MIME type is no reason to fail when the bytes are
+// right, so only application/wasm is compiled while streaming and anything
+// else is read whole and checked.
+async function ealsCompile(file, progress) {
+  const url = file.url;
+  progress(0);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (err) {
+    throw { stage: "fetch", err: err };
+  }
+  if (!response.ok) {
+    throw { stage: "status", status: response.status, statusText: response.statusText };
+  }
+  const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+  const body = ealsCounted(response, file.bytes, progress);
+  if (type === "application/wasm" && WebAssembly.compileStreaming) {
+    try {
+      return await WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+    } catch (err) {
+      throw { stage: "compile", err: err };
+    }
+  }
+  const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+  const magic = bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
+  if (!magic) {
+    throw { stage: "notwasm", type: type, head: new TextDecoder().decode(bytes.subarray(0, 64)) };
+  }
+  console.warn("eALS Live: " + url + " was served as " + (type || "no type") + " instead of application/wasm; it was compiled anyway, without streaming.");
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (err) {
+    throw { stage: "compile", err: err };
+  }
+}
+
+// ealsCounted passes a response's body through, counting its bytes.
+function ealsCounted(response, total, progress) {
+  if (!response.body) {
+    return response.body;
+  }
+  const reader = response.body.getReader();
+  let loaded = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        progress(1);
+        controller.close();
+        return;
+      }
+      loaded += value.byteLength;
+      progress(total > 0 ? Math.min(loaded / total, 0.99) : 0);
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+function ealsStartFailure(e) {
+  const where = ealsWasmFile().url;
+  const hostHint = "If you host this page, build it with `make site` and publish the whole folder, web/app.wasm included.";
+  switch (e && e.stage) {
+    case "fetch":
+      return {
+        title: "The page could not be downloaded",
+        detail: "Downloading its program (" + where + ") failed: " + e.err + ".",
+        hint: "Check your connection and reload. After one complete visit the page also works offline.",
+      };
+    case "status":
+      return {
+        title: e.status === 404 ? "The page's program is missing" : "The page's program could not be downloaded",
+        detail: "The server answered " + where + " with HTTP " + e.status + (e.statusText ? " " + e.statusText : "") + ", so there is nothing to run.",
+        hint: e.status === 404 ? hostHint : "Reload in a moment; if it happens again, the server is at fault.",
+      };
+    case "notwasm":
+      return {
+        title: "The page's program is missing",
+        detail: "The server answered " + where + " with " + (e.type || "something") + " that is not a WebAssembly program" +
+          (/^\s*</.test(e.head) ? " (it looks like a web page: the file is probably missing and the host sent a fallback page)" : "") + ".",
+        hint: hostHint,
+      };
+    case "compile":
+      return ealsRuntimeFailure(e.err);
+    default:
+      return ealsRuntimeFailure(e);
+  }
+}
+
+function ealsRuntimeFailure(err) {
+  const text = String(err && err.message ? err.message : err);
+  if (err instanceof RangeError || /memory/i.test(text)) {
+    return {
+      title: "Not enough memory to start the page",
+      detail: "The browser could not give the page's program the memory it needs (" + text + ").",
+      hint: "Close other tabs or programs and reload.",
+    };
+  }
+  return {
+    title: "The page's program could not start",
+    detail: "The browser refused it: " + text + ".",
+    hint: "Reload the page. If it happens again, the file on the server is damaged: rebuild and publish it (`make site`).",
+  };
+}
+
+function ealsStopped(go, output) {
+  const lines = output.split("\n").filter((l) => l.trim() !== "");
+  const first = lines.findIndex((l) => /^(panic|fatal error):/.test(l));
+  const why = first >= 0 ? lines.slice(first, first + 2).join(" ") : lines.slice(-2).join(" ");
+  return {
+    title: "The page stopped working",
+    detail: "Its program ended unexpectedly" + (why ? ": " + why : "") + ". The buttons on this page no longer do anything.",
+    hint: "Reload the page; your clicks are kept. If it happens again, please report the message above.",
+  };
+}
+
+// ealsCaptureOutput keeps the last few kilobytes the Go program writes
+// (wasm_exec.js prints it to the console), so a panic can be quoted.
+function ealsCaptureOutput() {
+  let kept = "";
+  const fs = globalThis.fs;
+  if (fs && typeof fs.writeSync === "function" && !fs.ealsCaptured) {
+    const write = fs.writeSync.bind(fs);
+    const decoder = new TextDecoder();
+    fs.writeSync = (fd, buf) => {
+      kept = (kept + decoder.decode(buf)).slice(-4096);
+      return write(fd, buf);
+    };
+    fs.ealsCaptured = true;
+  }
+  return () => kept;
+}
+
+// ealsGuardStorage stands in an in-memory store for localStorage when the
+// browser blocks it (it throws, or it is null): go-app's state store walks
+// localStorage and would panic, and the page then works for the visit. The
+// page reads window.ealsStorageProblem to say once that clicks will not
+// survive a reload.
+function ealsGuardStorage() {
+  let problem = "";
+  try {
+    const s = window.localStorage;
+    if (!s) {
+      problem = "this browser gives the page no storage";
+    } else {
+      s.getItem("ealslive.clicks");
+      void s.length;
+    }
+  } catch (err) {
+    problem = "this browser blocks the page's storage (" + (err && err.name ? err.name : err) + ")";
+  }
+  if (!problem) {
+    return;
+  }
+  const items = new Map();
+  class MemoryStorage {
+    get length() { return items.size; }
+    key(i) { return Array.from(items.keys())[i] ?? null; }
+    getItem(k) { return items.has(String(k)) ? items.get(String(k)) : null; }
+    setItem(k, v) { items.set(String(k), String(v)); }
+    removeItem(k) { items.delete(String(k)); }
+    clear() { items.clear(); }
+  }
+  try {
+    Object.defineProperty(window, "localStorage", { value: new MemoryStorage(), configurable: true });
+  } catch (err) {
+    problem += "; the page could not stand in for it (" + err + ")";
+  }
+  window.ealsStorageProblem = problem;
+}
