@@ -19,6 +19,19 @@ import (
 // holds, not what it claims: at most 25 bytes per input byte, reached by
 // a column of one-byte entries (each decodes to a 24-byte slice header).
 func Decode(b []byte) (*Pack, error) {
+	w, err := decodeWire(b, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.validate(); err != nil {
+		return nil, err
+	}
+	return w.toPack()
+}
+
+// decodeWire reads a pack's columns, all of them or all but the
+// interactions, which it then skips without looking inside.
+func decodeWire(b []byte, skipInteractions bool) (*wire, error) {
 	head := magicBytes()
 	switch {
 	case len(b) == 0:
@@ -29,6 +42,7 @@ func Decode(b []byte) (*Pack, error) {
 		return nil, fmt.Errorf("pack: %w: it does not start with the magic bytes %q", ErrNotPack, magic)
 	}
 	r := newReader(b[len(head):])
+	r.skipInteractions = skipInteractions
 	version, err := r.int(at("the schema version"))
 	if err != nil {
 		return nil, err
@@ -43,10 +57,7 @@ func Decode(b []byte) (*Pack, error) {
 	if n := r.src.Len(); n > 0 {
 		return nil, invalid("%d bytes of unexpected data after the end of the pack", n)
 	}
-	if err := w.validate(); err != nil {
-		return nil, err
-	}
-	return w.toPack()
+	return w, nil
 }
 
 // loc names where in the pack a value sits, formatted only on error: a
@@ -68,15 +79,17 @@ func (l loc) String() string {
 // reader reads msgpack values with the checks a hostile input needs: the
 // type of each value, and declared lengths against the bytes that remain.
 type reader struct {
-	src *bytes.Reader
-	dec *msgpack.Decoder
+	all              []byte // what src reads
+	src              *bytes.Reader
+	dec              *msgpack.Decoder
+	skipInteractions bool // DecodeCatalog: step over the interactions unread
 }
 
 func newReader(b []byte) *reader {
 	src := bytes.NewReader(b)
 	// A *bytes.Reader is an io.ByteScanner, so the decoder reads it
 	// directly and src.Len() is exactly what is left.
-	return &reader{src: src, dec: msgpack.NewDecoder(src)}
+	return &reader{all: b, src: src, dec: msgpack.NewDecoder(src)}
 }
 
 // failed turns a decoder error into a pack error.
@@ -342,6 +355,9 @@ func (r *reader) body() (*wire, error) {
 		case fieldItems:
 			err = r.items(w)
 		case fieldInteractions:
+			if r.skipInteractions {
+				return r.skipValue(at(path))
+			}
 			err = r.interactions(w)
 		}
 		return err

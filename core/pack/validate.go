@@ -17,6 +17,20 @@ func invalid(format string, args ...any) error {
 // express. After it returns nil, toPack cannot fail and the data set is
 // exactly what the columns say: no pair is collapsed, no id is out of range.
 func (w *wire) validate() error {
+	if err := w.validateHeader(); err != nil {
+		return err
+	}
+	if err := w.validateTables(); err != nil {
+		return err
+	}
+	if err := w.validateItems(); err != nil {
+		return err
+	}
+	return w.validateInteractions()
+}
+
+// validateHeader checks the notes and the subset.
+func (w *wire) validateHeader() error {
 	for _, f := range []struct{ name, s string }{
 		{"source", w.source}, {"license", w.license},
 		{"subset category", w.subset.Category}, {"subset city", w.subset.City},
@@ -31,13 +45,7 @@ func (w *wire) validate() error {
 	if w.subset.MaxInteractions < 0 || w.subset.MaxInteractions > math.MaxInt32 {
 		return invalid("subset max = %d is not in [0, %d]", w.subset.MaxInteractions, math.MaxInt32)
 	}
-	if err := w.validateTables(); err != nil {
-		return err
-	}
-	if err := w.validateItems(); err != nil {
-		return err
-	}
-	return w.validateInteractions()
+	return nil
 }
 
 func (w *wire) validateTables() error {

@@ -99,28 +99,7 @@ func intern(table *[]string, index map[string]int32, s string) int32 {
 
 // toPack builds the Pack of a wire that validate accepted.
 func (w *wire) toPack() (*Pack, error) {
-	p := &Pack{Source: w.source, License: w.license, Subset: w.subset}
-	n := len(w.id)
-	p.Items = make([]Item, n)
-	total := 0
-	for _, c := range w.itemCats {
-		total += len(c)
-	}
-	// One backing array for every item's categories; the three-index slices
-	// stop an append on one item from overwriting the next.
-	all := make([]string, 0, total)
-	for i := range p.Items {
-		it := &p.Items[i]
-		it.ID, it.Name, it.City = w.id[i], w.name[i], w.cities[w.city[i]]
-		it.Lat, it.Lon, it.Stars = w.lat[i], w.lon[i], w.stars[i]
-		if len(w.itemCats[i]) > 0 {
-			start := len(all)
-			for _, c := range w.itemCats[i] {
-				all = append(all, w.categories[c])
-			}
-			it.Categories = all[start:len(all):len(all)]
-		}
-	}
+	p := &Pack{Source: w.source, License: w.license, Subset: w.subset, Items: w.toItems()}
 	users := make([]string, w.users)
 	for u := range users {
 		users[u] = userKey(u)
@@ -139,4 +118,30 @@ func (w *wire) toPack() (*Pack, error) {
 	}
 	p.Data = d
 	return p, nil
+}
+
+// toItems builds the items of a wire whose tables and items validate
+// accepted.
+func (w *wire) toItems() []Item {
+	items := make([]Item, len(w.id))
+	total := 0
+	for _, c := range w.itemCats {
+		total += len(c)
+	}
+	// One backing array for every item's categories; the three-index slices
+	// stop an append on one item from overwriting the next.
+	all := make([]string, 0, total)
+	for i := range items {
+		it := &items[i]
+		it.ID, it.Name, it.City = w.id[i], w.name[i], w.cities[w.city[i]]
+		it.Lat, it.Lon, it.Stars = w.lat[i], w.lon[i], w.stars[i]
+		if len(w.itemCats[i]) > 0 {
+			start := len(all)
+			for _, c := range w.itemCats[i] {
+				all = append(all, w.categories[c])
+			}
+			it.Categories = all[start:len(all):len(all)]
+		}
+	}
+	return items
 }
