@@ -57,16 +57,10 @@ func rivals(cfg core.Config) []rival {
 	}
 }
 
-// epochRunner is a model trained in chunks: core.Trainer or core.BPRTrainer.
-type epochRunner interface {
-	Step(budget int) (epochDone bool)
-	Progress() float64
-}
-
 // start builds the rival's trainer and returns it with the model it trains
 // and the work per chunk to start from (observed entries for eALS, SGD
 // steps for BPR).
-func (r rival) start(train *core.Dataset) (epochRunner, core.Recommender, int, error) {
+func (r rival) start(train *core.Dataset) (core.Stepper, core.Recommender, int, error) {
 	if r.eals != nil {
 		t, err := core.NewTrainer(train, *r.eals)
 		if err != nil {
@@ -176,11 +170,14 @@ func (run *compareRun) runRival(k int, r rival, src *loaded, report func(), stop
 	}
 	epochs := newChunker(chunkTarget, budget)
 	for row.Done < row.Epochs {
-		compute, completed := epochs.run(t.Step, func() {
+		compute, completed, err := epochs.run(t.Step, func() {
 			run.Progress = (float64(row.Done) + t.Progress()) / float64(row.Epochs)
 			report()
 		}, stop)
 		row.TrainMs += durationMillis(compute)
+		if err != nil {
+			return err
+		}
 		if !completed {
 			return errStopped
 		}
@@ -192,7 +189,7 @@ func (run *compareRun) runRival(k int, r rival, src *loaded, report func(), stop
 	}
 	run.Phase, run.Progress = "evaluating", 0
 	eval := core.NewOffline(src.train, src.test, core.EvalOptions{TopN: evalTopN})
-	_, completed := newChunker(chunkTarget, 10).run(func(budget int) bool { return eval.Step(model, budget) }, func() {
+	_, completed, _ := newChunker(chunkTarget, 10).run(func(budget int) (bool, error) { return eval.Step(model, budget), nil }, func() {
 		run.Progress = eval.Progress()
 		report()
 	}, stop)

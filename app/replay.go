@@ -200,11 +200,14 @@ func (run *replayRun) execute(data *core.Dataset, report func(force bool), stop 
 	report(true)
 	epochs := newChunker(chunkTarget, startBudget)
 	for run.Done < run.Epochs {
-		compute, completed := epochs.run(t.Step, func() {
+		compute, completed, err := epochs.run(t.Step, func() {
 			run.Progress = t.Progress()
 			report(false)
 		}, stop)
 		run.TrainMs += durationMillis(compute)
+		if err != nil {
+			return err
+		}
 		if !completed {
 			return errStopped
 		}
@@ -219,13 +222,8 @@ func (run *replayRun) execute(data *core.Dataset, report func(force bool), stop 
 	}
 	run.Phase = "replaying"
 	report(true)
-	var laneErr error
 	results := throttle{every: evidenceEvery, last: time.Now()}
-	compute, completed := newChunker(chunkTarget, 20).run(func(budget int) bool {
-		done, err := lanes.step(budget)
-		laneErr = err
-		return done
-	}, func() {
+	compute, completed, laneErr := newChunker(chunkTarget, 20).run(lanes.step, func() {
 		run.Progress = lanes.progress()
 		// Results copy every lane's curve and update times: not after
 		// every chunk.

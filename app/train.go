@@ -92,7 +92,7 @@ func (p *Page) train(ctx app.Context, d *loaded) {
 	epochs := newChunker(chunkTarget, startBudget)
 	evals := newChunker(chunkTarget, 10)
 	for run.Done < run.Epochs && !p.stop.Load() {
-		compute, _ := epochs.run(t.Step, func() {
+		compute, _, _ := epochs.run(t.Step, func() {
 			run.Progress = t.Progress()
 			if time.Since(lastShown) > reportEvery {
 				lastShown = time.Now()
@@ -105,7 +105,7 @@ func (p *Page) train(ctx app.Context, d *loaded) {
 		run.EpochMs = append(run.EpochMs, durationMillis(compute))
 		run.Objective = append(run.Objective, t.Model().Objective().Total())
 		eval.Reset()
-		evalCompute, _ := evals.run(func(budget int) bool { return eval.Step(t.Model(), budget) }, nil, nil)
+		evalCompute, _, _ := evals.run(func(budget int) (bool, error) { return eval.Step(t.Model(), budget), nil }, nil, nil)
 		run.EvalMs = append(run.EvalMs, durationMillis(evalCompute))
 		if err := eval.Err(); err != nil {
 			ctx.Dispatch(func(ctx app.Context) {
@@ -141,7 +141,7 @@ func (p *Page) finish(ctx app.Context, d *loaded, m *core.Model, run *trainingRu
 		full := core.NewOffline(d.train, d.test, core.EvalOptions{TopN: evalTopN})
 		lastShown := time.Now()
 		show(stageEvaluating)
-		_, completed := newChunker(chunkTarget, 10).run(func(budget int) bool { return full.Step(m, budget) }, func() {
+		_, completed, _ := newChunker(chunkTarget, 10).run(func(budget int) (bool, error) { return full.Step(m, budget), nil }, func() {
 			if time.Since(lastShown) > reportEvery {
 				lastShown = time.Now()
 				run.Progress = full.Progress()

@@ -3,7 +3,6 @@ package core
 import (
 	"math/rand/v2"
 	"sync"
-	"time"
 )
 
 // ALS is the implicit-feedback matrix factorisation of Hu, Koren and
@@ -79,29 +78,19 @@ func NewALS(d *Dataset, cfg Config) (*ALS, error) {
 // onEpoch (if not nil) after each, as Train does for eALS; an error from
 // onEpoch stops training and is returned with the model as it stands.
 func TrainALS(d *Dataset, cfg Config, onEpoch func(*ALS, EpochInfo) error) (*ALS, error) {
-	a, err := NewALS(d, cfg)
+	t, err := NewALSTrainer(d, cfg)
 	if err != nil {
 		return nil, err
 	}
-	for e := 1; e <= cfg.Epochs; e++ {
-		start := time.Now()
-		a.Epoch()
-		info := EpochInfo{Epoch: e, Seconds: time.Since(start).Seconds()}
-		if onEpoch != nil {
-			if err := onEpoch(a, info); err != nil {
-				return a, err
-			}
-		}
-	}
-	return a, nil
+	return train(t, t.Model(), cfg.Epochs, onEpoch)
 }
 
 // Epoch solves every user against QᵀQ, then every item against PᵀP. A user
 // or item with no observations keeps its vector, as in eALS.
 func (a *ALS) Epoch() {
-	a.pass(false)
+	a.pass(false, 0, a.NumUsers())
 	gram(a.sp, a.p, a.k, nil, a.threads)
-	a.pass(true)
+	a.pass(true, 0, a.NumItems())
 	gram(a.sq, a.q, a.k, nil, a.threads)
 	a.epochs++
 }
@@ -109,37 +98,36 @@ func (a *ALS) Epoch() {
 // Epochs returns the number of completed epochs.
 func (a *ALS) Epochs() int { return a.epochs }
 
-// pass solves every row of one side. Rows depend only on the other side,
-// which the pass leaves alone, so any split over goroutines gives the same
-// result.
-func (a *ALS) pass(items bool) {
+// pass solves rows [lo, hi) of one side. Rows depend only on the other
+// side, which the pass leaves alone, so any split over goroutines, and any
+// chunking of the side (ALSTrainer), gives the same result.
+func (a *ALS) pass(items bool, lo, hi int) {
 	side := &a.users
 	if items {
 		side = &a.items
 	}
-	n := len(side.idx)
 	run := func(s *alsScratch, lo, hi int) {
 		for r := lo; r < hi; r++ {
 			a.solve(s, items, int32(r))
 		}
 	}
-	if a.threads <= 1 || n < 2*a.threads {
-		run(&a.work[0], 0, n)
+	if a.threads <= 1 || hi-lo < 2*a.threads {
+		run(&a.work[0], lo, hi)
 		return
 	}
 	// Runs of about equal cost: |R_r| K² to build a system, K³ to solve it.
 	cost := func(r int) int { return len(side.idx[r])*a.k + a.k*a.k }
 	total := 0
-	for r := 0; r < n; r++ {
+	for r := lo; r < hi; r++ {
 		total += cost(r)
 	}
 	var wg sync.WaitGroup
-	start, acc := 0, 0
+	start, acc := lo, 0
 	for w := 0; w < a.threads; w++ {
-		end := n
+		end := hi
 		if w < a.threads-1 {
 			target := total * (w + 1) / a.threads
-			for end = start; end < n && acc < target; end++ {
+			for end = start; end < hi && acc < target; end++ {
 				acc += cost(end)
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"time"
 )
 
 // BPRConfig holds the hyper-parameters of BPR.
@@ -130,21 +129,11 @@ func NewBPR(d *Dataset, cfg BPRConfig) (*BPR, error) {
 // TrainBPR builds a BPR model of d and runs cfg.Epochs epochs, calling
 // onEpoch (if not nil) after each, as Train does for eALS.
 func TrainBPR(d *Dataset, cfg BPRConfig, onEpoch func(*BPR, EpochInfo) error) (*BPR, error) {
-	b, err := NewBPR(d, cfg)
+	t, err := NewBPRTrainer(d, cfg)
 	if err != nil {
 		return nil, err
 	}
-	for e := 1; e <= cfg.Epochs; e++ {
-		start := time.Now()
-		b.Epoch()
-		info := EpochInfo{Epoch: e, Seconds: time.Since(start).Seconds()}
-		if onEpoch != nil {
-			if err := onEpoch(b, info); err != nil {
-				return b, err
-			}
-		}
-	}
-	return b, nil
+	return train(t, t.Model(), cfg.Epochs, onEpoch)
 }
 
 // Epoch takes |R| SGD steps, each on an observed pair drawn uniformly with

@@ -32,8 +32,9 @@ func (t *BPRTrainer) Progress() float64 {
 // Step takes up to budget more SGD steps of the current epoch (at least
 // one; a negative budget means the rest of the epoch) and reports whether
 // that completed an epoch. An epoch is |R| steps, |R| counted when it
-// starts, as in Epoch; call Update only between epochs.
-func (t *BPRTrainer) Step(budget int) (epochDone bool) {
+// starts, as in Epoch; call Update only between epochs. It never fails:
+// the error is there for Stepper.
+func (t *BPRTrainer) Step(budget int) (done bool, err error) {
 	b := t.b
 	end := len(b.pairs)
 	stop := end
@@ -44,9 +45,11 @@ func (t *BPRTrainer) Step(budget int) (epochDone bool) {
 		b.sampleStep()
 	}
 	if t.next < end {
-		return false
+		return false, nil
 	}
 	t.next = 0
 	b.epochs++
-	return true
+	return true, nil
 }
+
+var _ Stepper = (*BPRTrainer)(nil)
