@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 // compareBPREpochs is BPR's training length in the comparison: the
@@ -101,7 +102,7 @@ type compareRow struct {
 	EpochMsMedian float64      `json:"epochMsMedian"`
 	TrainMs       float64      `json:"trainMs"`
 	Evaluated     bool         `json:"evaluated"`
-	Metrics       core.Metrics `json:"metrics"`
+	Metrics       eval.Metrics `json:"metrics"`
 	Err           string       `json:"error,omitempty"`
 }
 
@@ -183,22 +184,22 @@ func (run *compareRun) runRival(k int, r rival, src *loaded, report func(), stop
 		}
 		row.Done++
 		row.EpochMs = append(row.EpochMs, durationMillis(compute))
-		row.EpochMsMedian = core.Median(row.EpochMs)
+		row.EpochMsMedian = eval.Median(row.EpochMs)
 		run.Progress = float64(row.Done) / float64(row.Epochs)
 		report()
 	}
 	run.Phase, run.Progress = "evaluating", 0
-	eval := core.NewOffline(src.train, src.test, core.EvalOptions{TopN: evalTopN})
-	_, completed, _ := newChunker(chunkTarget, 10).run(func(budget int) (bool, error) { return eval.Step(model, budget), nil }, func() {
-		run.Progress = eval.Progress()
+	ev := eval.NewOffline(model, src.train, src.test, eval.Options{TopN: evalTopN})
+	_, completed, err := newChunker(chunkTarget, 10).run(ev.Step, func() {
+		run.Progress = ev.Progress()
 		report()
 	}, stop)
-	if err := eval.Err(); err != nil {
+	if err != nil {
 		return err
 	}
 	if !completed {
 		return errStopped
 	}
-	row.Metrics, row.Evaluated = eval.Result(), true
+	row.Metrics, row.Evaluated = ev.Result(), true
 	return nil
 }

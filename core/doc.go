@@ -2,9 +2,9 @@
 // popularity-weighted missing data (eALS; He, Zhang, Kan and Chua,
 // "Fast Matrix Factorization for Online Recommendation with Implicit
 // Feedback", SIGIR 2016), its incremental update for streaming
-// interactions, the baselines the paper compares it with (item popularity,
-// the vector-wise ALS of Hu et al., and BPR), and the paper's two
-// evaluation protocols.
+// interactions, and the baselines the paper compares it with (item
+// popularity, the vector-wise ALS of Hu et al., and BPR). The paper's two
+// evaluation protocols are in package eval, beside this one.
 //
 // The package is pure Go: it knows nothing of the browser, so the same code
 // is tested natively and runs under GOOS=js GOARCH=wasm in the page.
