@@ -36,9 +36,9 @@ func newALSScratch(k int) alsScratch {
 	return alsScratch{a: make([]float64, k*k), b: make([]float64, k), old: make([]float64, k)}
 }
 
-// NewALS returns an untrained ALS model of d. Its initial factors are those
-// NewModel draws for the same configuration, so ALS and eALS start alike.
-func NewALS(d *Dataset, cfg Config) (*ALS, error) {
+// newALS returns an untrained ALS model of d. Its initial factors are those
+// newModel draws for the same configuration, so ALS and eALS start alike.
+func newALS(d *Dataset, cfg Config) (*ALS, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -56,7 +56,7 @@ func NewALS(d *Dataset, cfg Config) (*ALS, error) {
 		sq:      make([]float64, k*k),
 		users:   newObserved(d.byUser, 1),
 		items:   newObserved(d.byItem, 1),
-		rng:     rand.New(rand.NewPCG(cfg.Seed, 0x65414c53)), // NewModel's stream
+		rng:     rand.New(rand.NewPCG(cfg.Seed, 0x65414c53)), // newModel's stream
 		threads: cfg.threads(),
 	}
 	for j := range a.p {
@@ -84,19 +84,6 @@ func TrainALS(d *Dataset, cfg Config, onEpoch func(*ALS, EpochInfo) error) (*ALS
 	}
 	return train(t, t.Model(), cfg.Epochs, onEpoch)
 }
-
-// Epoch solves every user against QᵀQ, then every item against PᵀP. A user
-// or item with no observations keeps its vector, as in eALS.
-func (a *ALS) Epoch() {
-	a.pass(false, 0, a.NumUsers())
-	gram(a.sp, a.p, a.k, nil, a.threads)
-	a.pass(true, 0, a.NumItems())
-	gram(a.sq, a.q, a.k, nil, a.threads)
-	a.epochs++
-}
-
-// Epochs returns the number of completed epochs.
-func (a *ALS) Epochs() int { return a.epochs }
 
 // pass solves rows [lo, hi) of one side. Rows depend only on the other
 // side, which the pass leaves alone, so any split over goroutines, and any
@@ -214,9 +201,9 @@ func (a *ALS) Update(u, i int32) error {
 	return nil
 }
 
-// AddUser grows the model by a user with no history and a random vector,
+// addUser grows the model by a user with no history and a random vector,
 // and returns its id.
-func (a *ALS) AddUser() int32 {
+func (a *ALS) addUser() int32 {
 	u := int32(a.NumUsers())
 	v := a.randomVector()
 	a.p = append(a.p, v...)
@@ -225,10 +212,10 @@ func (a *ALS) AddUser() int32 {
 	return u
 }
 
-// AddItem grows the model by an item with no history and a random vector,
+// addItem grows the model by an item with no history and a random vector,
 // and returns its id. Its missing entries weigh w0 like every other item's;
 // w0 itself keeps the value it got from the training data's N.
-func (a *ALS) AddItem() int32 {
+func (a *ALS) addItem() int32 {
 	i := int32(a.NumItems())
 	v := a.randomVector()
 	a.q = append(a.q, v...)
@@ -275,26 +262,11 @@ func (a *ALS) Objective() Objective {
 	return o
 }
 
-// Config returns the configuration the model was built with.
-func (a *ALS) Config() Config { return a.cfg }
-
-// W0 returns the uniform weight of a missing entry, c0/N.
-func (a *ALS) W0() float64 { return a.w0 }
-
-// K returns the number of latent factors.
-func (a *ALS) K() int { return a.k }
-
 // NumUsers returns the number of users, including any added online.
 func (a *ALS) NumUsers() int { return len(a.p) / a.k }
 
 // NumItems returns the number of items, including any added online.
 func (a *ALS) NumItems() int { return len(a.q) / a.k }
-
-// UserVector returns a copy of p_u.
-func (a *ALS) UserVector(u int32) []float64 { return append([]float64(nil), a.user(u)...) }
-
-// ItemVector returns a copy of q_i.
-func (a *ALS) ItemVector(i int32) []float64 { return append([]float64(nil), a.item(i)...) }
 
 func (a *ALS) user(u int32) []float64 { return a.p[int(u)*a.k : int(u)*a.k+a.k] }
 func (a *ALS) item(i int32) []float64 { return a.q[int(i)*a.k : int(i)*a.k+a.k] }

@@ -3,8 +3,8 @@ package core
 // ALSTrainer runs ALS epochs in chunks of rows, as Trainer does for eALS,
 // so that a page can repaint between them. Rows of one side are solved
 // independently against the other side's cache, which changes only between
-// the passes, so any chunking of an epoch gives bitwise the model Epoch
-// (and TrainALS) gives.
+// the passes, so any chunking of an epoch gives bitwise the model of whole
+// epochs (TrainALS).
 type ALSTrainer struct {
 	a     *ALS
 	items bool // in the item pass
@@ -13,7 +13,7 @@ type ALSTrainer struct {
 
 // NewALSTrainer returns a trainer for a new ALS model of d.
 func NewALSTrainer(d *Dataset, cfg Config) (*ALSTrainer, error) {
-	a, err := NewALS(d, cfg)
+	a, err := newALS(d, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -32,7 +32,7 @@ func TestALSTrainerChunksAreBitwiseEpochs(t *testing.T) {
 	d := randomDataset(t, 60, 45, 0.2, 33)
 	cfg := smallConfig()
 	cfg.Threads, cfg.Epochs = 1, 3
-	one, err := NewALS(d, cfg)
+	one, err := newALS(d, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

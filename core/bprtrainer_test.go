@@ -16,7 +16,7 @@ func TestBPRTrainerMatchesTrainBPR(t *testing.T) {
 	}
 	cfg := DefaultBPRConfig()
 	cfg.K, cfg.Epochs = 6, 4
-	want, err := NewBPR(d, cfg)
+	want, err := newBPR(d, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,16 +15,16 @@ type Trainer struct {
 
 // NewTrainer returns a trainer for a new model of d.
 func NewTrainer(d *Dataset, cfg Config) (*Trainer, error) {
-	m, err := NewModel(d, cfg)
+	m, err := newModel(d, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return NewTrainerFor(m), nil
+	return newTrainerFor(m), nil
 }
 
-// NewTrainerFor returns a trainer that continues training m, including the
+// newTrainerFor returns a trainer that continues training m, including the
 // interactions it has learnt online.
-func NewTrainerFor(m *Model) *Trainer {
+func newTrainerFor(m *Model) *Trainer {
 	t := &Trainer{m: m, threads: m.cfg.threads()}
 	t.work = make([]scratch, t.threads)
 	return t
@@ -36,9 +36,6 @@ func NewTrainerFor(m *Model) *Trainer {
 // Steps inside an epoch the model is marked mid-epoch, and Objective
 // computes everything afresh.
 func (t *Trainer) Model() *Model { return t.m }
-
-// Epochs returns the number of completed epochs.
-func (t *Trainer) Epochs() int { return t.epochs }
 
 // Progress returns how far the current epoch has got, in [0, 1).
 func (t *Trainer) Progress() float64 {

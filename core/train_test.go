@@ -131,13 +131,13 @@ func TestObjectiveNeverIncreasesWithinAnEpoch(t *testing.T) {
 
 func TestUniformWeightsWhenAlphaIsZero(t *testing.T) {
 	counts := []int{5, 0, 1, 30, 2}
-	w := ItemWeights(counts, 64, 0)
+	w := itemWeights(counts, 64, 0)
 	for i, c := range w {
 		if c != 64.0/float64(len(counts)) {
 			t.Fatalf("c_%d = %v with alpha = 0, want w0 = c0/N = %v", i, c, 64.0/5)
 		}
 	}
-	w = ItemWeights(counts, 64, 0.5)
+	w = itemWeights(counts, 64, 0.5)
 	sum := 0.0
 	for _, c := range w {
 		sum += c

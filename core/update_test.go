@@ -202,7 +202,7 @@ func TestRandomUpdatesKeepCachesFresh(t *testing.T) {
 					}
 				}
 			}
-			tr := NewTrainerFor(m)
+			tr := newTrainerFor(m)
 			tr.Step(-1)
 			assertCachesFresh(t, m, 1e-12)
 			c := m.Clone()
