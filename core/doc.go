@@ -29,4 +29,13 @@
 // Model.Update folds one new interaction into a trained model in
 // O(K² + (|R_u|+|R_i|)K) (Algorithm 2), growing the model for a user or item
 // it has never seen.
+//
+// # Training in chunks
+//
+// Every model trains through a Stepper: Trainer (eALS), ALSTrainer and
+// BPRTrainer run an epoch whole or in chunks of about a given amount of
+// work, so that a page can repaint between them, and any chunking gives
+// bitwise the model of whole epochs. RunEpochs is the one epoch loop;
+// Train, TrainALS and TrainBPR are that loop on their model's trainer. The
+// protocols of package eval are Steppers too.
 package core
