@@ -27,8 +27,9 @@
 // epochs (section 4.3).
 //
 // Model.Update folds one new interaction into a trained model in
-// O(K² + (|R_u|+|R_i|)K) (Algorithm 2), growing the model for a user or item
-// it has never seen.
+// O(K² + (|R_u|+|R_i|)K) (Algorithm 2): Model.AddUser grows the model by a
+// user it has never seen, and an item unseen in training, which popularity
+// weights 0, gets the uniform weight c0/N on its first interaction.
 //
 // # Training in chunks
 //

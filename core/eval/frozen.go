@@ -2,9 +2,9 @@ package eval
 
 import "github.com/ealslive/ealslive/core"
 
-// Frozen hides the Update method of a Learner, so that the online protocol
-// replays the stream on it without learning: the paper's "no updates"
-// reference.
+// Frozen hides the Update method of a core.Learner, so that the online
+// protocol replays the stream on it without learning: the paper's "no
+// updates" reference.
 func Frozen(r core.Recommender) core.Recommender { return frozen{r} }
 
 type frozen struct{ r core.Recommender }

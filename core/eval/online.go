@@ -11,7 +11,7 @@ import (
 // Online runs the paper's online protocol on a time-ordered stream (as
 // core.Dataset.TimeSplit returns it): for each interaction it ranks every item
 // for the interaction's user, scores the rank of the interaction's item,
-// then, if the recommender is a Learner, folds the interaction in with
+// then, if the recommender is a core.Learner, folds the interaction in with
 // Update on that same object, so its state carries on to the next one.
 // It runs in chunks (Step) so a page can repaint between them.
 type Online struct {
