@@ -16,25 +16,29 @@ func newChunker(target time.Duration, budget int) *chunker {
 	return &chunker{target: target, budget: budget}
 }
 
-// run calls step with a budget until it reports done, yielding between
-// calls, and returns the time spent in step. between, if not nil, runs
-// after every slice (to report progress); stop, if not nil, is checked
-// after every slice and ends the run early.
-func (c *chunker) run(step func(budget int) bool, between func(), stop func() bool) (compute time.Duration, completed bool) {
+// run calls step with a budget until it reports done or fails, yielding
+// between calls, and returns the time spent in step. between, if not nil,
+// runs after every slice (to report progress); stop, if not nil, is
+// checked after every slice and ends the run early. step is the Step of a
+// core.Stepper (a trainer, an evaluation), or several run in lockstep.
+func (c *chunker) run(step func(budget int) (bool, error), between func(), stop func() bool) (compute time.Duration, completed bool, err error) {
 	for {
 		start := time.Now()
-		done := step(c.budget)
+		done, err := step(c.budget)
 		took := time.Since(start)
 		compute += took
 		c.budget = nextBudget(c.budget, took, c.target)
+		if err != nil {
+			return compute, false, err
+		}
 		if done {
-			return compute, true
+			return compute, true, nil
 		}
 		if between != nil {
 			between()
 		}
 		if stop != nil && stop() {
-			return compute, false
+			return compute, false, nil
 		}
 		yield()
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"testing"
 	"time"
 )
@@ -33,13 +34,13 @@ func TestChunkerRun(t *testing.T) {
 	var budgets []int
 	between := 0
 	c := newChunker(time.Hour, 3) // every slice is far under target: budgets double
-	_, done := c.run(func(b int) bool {
+	_, done, err := c.run(func(b int) (bool, error) {
 		budgets = append(budgets, b)
 		left -= b
-		return left <= 0
+		return left <= 0, nil
 	}, func() { between++ }, nil)
-	if !done {
-		t.Fatal("run did not complete")
+	if !done || err != nil {
+		t.Fatalf("run did not complete: %v", err)
 	}
 	want := []int{3, 6, 12, 24, 48, 96} // 93 units after five slices, so a sixth
 	if len(budgets) != len(want) {
@@ -55,8 +56,22 @@ func TestChunkerRun(t *testing.T) {
 	}
 
 	calls := 0
-	_, done = newChunker(time.Hour, 1).run(func(int) bool { calls++; return false }, nil, func() bool { return calls == 3 })
-	if done || calls != 3 {
-		t.Errorf("stopping after 3 slices: done %v after %d calls", done, calls)
+	_, done, err = newChunker(time.Hour, 1).run(func(int) (bool, error) { calls++; return false, nil }, nil, func() bool { return calls == 3 })
+	if done || err != nil || calls != 3 {
+		t.Errorf("stopping after 3 slices: done %v, error %v after %d calls", done, err, calls)
+	}
+
+	// A step's error ends the run at once, before between or stop.
+	fail := errors.New("step fails")
+	calls, between = 0, 0
+	_, done, err = newChunker(time.Hour, 1).run(func(int) (bool, error) {
+		calls++
+		if calls == 2 {
+			return false, fail
+		}
+		return false, nil
+	}, func() { between++ }, nil)
+	if done || err != fail || calls != 2 || between != 1 {
+		t.Errorf("a failing step: done %v, error %v after %d calls and %d betweens", done, err, calls, between)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 // compareBPREpochs is BPR's training length in the comparison: the
@@ -57,16 +58,10 @@ func rivals(cfg core.Config) []rival {
 	}
 }
 
-// epochRunner is a model trained in chunks: core.Trainer or core.BPRTrainer.
-type epochRunner interface {
-	Step(budget int) (epochDone bool)
-	Progress() float64
-}
-
 // start builds the rival's trainer and returns it with the model it trains
 // and the work per chunk to start from (observed entries for eALS, SGD
 // steps for BPR).
-func (r rival) start(train *core.Dataset) (epochRunner, core.Recommender, int, error) {
+func (r rival) start(train *core.Dataset) (core.Stepper, core.Recommender, int, error) {
 	if r.eals != nil {
 		t, err := core.NewTrainer(train, *r.eals)
 		if err != nil {
@@ -107,7 +102,7 @@ type compareRow struct {
 	EpochMsMedian float64      `json:"epochMsMedian"`
 	TrainMs       float64      `json:"trainMs"`
 	Evaluated     bool         `json:"evaluated"`
-	Metrics       core.Metrics `json:"metrics"`
+	Metrics       eval.Metrics `json:"metrics"`
 	Err           string       `json:"error,omitempty"`
 }
 
@@ -176,32 +171,35 @@ func (run *compareRun) runRival(k int, r rival, src *loaded, report func(), stop
 	}
 	epochs := newChunker(chunkTarget, budget)
 	for row.Done < row.Epochs {
-		compute, completed := epochs.run(t.Step, func() {
+		compute, completed, err := epochs.run(t.Step, func() {
 			run.Progress = (float64(row.Done) + t.Progress()) / float64(row.Epochs)
 			report()
 		}, stop)
 		row.TrainMs += durationMillis(compute)
+		if err != nil {
+			return err
+		}
 		if !completed {
 			return errStopped
 		}
 		row.Done++
 		row.EpochMs = append(row.EpochMs, durationMillis(compute))
-		row.EpochMsMedian = core.Median(row.EpochMs)
+		row.EpochMsMedian = eval.Median(row.EpochMs)
 		run.Progress = float64(row.Done) / float64(row.Epochs)
 		report()
 	}
 	run.Phase, run.Progress = "evaluating", 0
-	eval := core.NewOffline(src.train, src.test, core.EvalOptions{TopN: evalTopN})
-	_, completed := newChunker(chunkTarget, 10).run(func(budget int) bool { return eval.Step(model, budget) }, func() {
-		run.Progress = eval.Progress()
+	ev := eval.NewOffline(model, src.train, src.test, eval.Options{TopN: evalTopN})
+	_, completed, err := newChunker(chunkTarget, 10).run(ev.Step, func() {
+		run.Progress = ev.Progress()
 		report()
 	}, stop)
-	if err := eval.Err(); err != nil {
+	if err != nil {
 		return err
 	}
 	if !completed {
 		return errStopped
 	}
-	row.Metrics, row.Evaluated = eval.Result(), true
+	row.Metrics, row.Evaluated = ev.Result(), true
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 func compareSource(t *testing.T) *loaded {
@@ -56,14 +57,14 @@ func TestCompareMatchesTheProtocol(t *testing.T) {
 	if err := run.execute(src, rs, func(bool) {}, func() bool { return false }); err != nil {
 		t.Fatal(err)
 	}
-	opts := core.EvalOptions{TopN: evalTopN}
-	var want []core.Metrics
+	opts := eval.Options{TopN: evalTopN}
+	var want []eval.Metrics
 	for _, c := range []core.Config{*rs[0].eals, *rs[1].eals} {
 		m, err := core.Train(src.train, c, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := core.EvaluateOffline(m, src.train, src.test, opts)
+		res, err := eval.EvaluateOffline(m, src.train, src.test, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +74,7 @@ func TestCompareMatchesTheProtocol(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := core.EvaluateOffline(b, src.train, src.test, opts)
+	res, err := eval.EvaluateOffline(b, src.train, src.test, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func TestCompareMatchesTheProtocol(t *testing.T) {
 		if row.Done != rs[k].Epochs || len(row.EpochMs) != rs[k].Epochs {
 			t.Errorf("%s: %d epochs, %d times; want %d", row.Key, row.Done, len(row.EpochMs), rs[k].Epochs)
 		}
-		if row.EpochMsMedian != core.Median(row.EpochMs) {
+		if row.EpochMsMedian != eval.Median(row.EpochMs) {
 			t.Errorf("%s: median %v of %v", row.Key, row.EpochMsMedian, row.EpochMs)
 		}
 	}

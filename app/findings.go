@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 // The evidence views say in words what their numbers show, for this data
@@ -38,13 +38,13 @@ func replayFindings(lanes []laneView) string {
 		return ""
 	}
 	var s []string
-	bucket := func(l laneView, n int) (core.Metrics, bool) {
+	bucket := func(l laneView, n int) (eval.Metrics, bool) {
 		for _, b := range l.ByHistory {
 			if b.Min == n && b.Max == n && b.Count > 0 {
 				return b.Metrics, true
 			}
 		}
-		return core.Metrics{}, false
+		return eval.Metrics{}, false
 	}
 	if cold, ok := bucket(learning, 0); ok {
 		p, _ := bucket(pop, 0)
@@ -77,7 +77,7 @@ func compareVerdict(rows []compareRow) string {
 	bpr, okB := by[rivalBPR]
 	var s []string
 	if okW && okU {
-		diff, margin := core.HRDifference(weighted.Metrics, uniform.Metrics)
+		diff, margin := eval.HRDifference(weighted.Metrics, uniform.Metrics)
 		switch {
 		case absf(diff) <= margin:
 			s = append(s, fmt.Sprintf("Popularity-weighted and uniform missing-data weights score within the margin of error "+
@@ -92,7 +92,7 @@ func compareVerdict(rows []compareRow) string {
 		}
 	}
 	if okW && okB {
-		diff, margin := core.HRDifference(weighted.Metrics, bpr.Metrics)
+		diff, margin := eval.HRDifference(weighted.Metrics, bpr.Metrics)
 		switch {
 		case absf(diff) <= margin:
 			s = append(s, fmt.Sprintf("eALS and BPR tie: HR@100 %s vs %s, a gap of %s within the ±%s margin.",

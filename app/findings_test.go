@@ -4,20 +4,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
-func lane(key string, overall core.Metrics, cold, one core.Metrics) laneView {
-	bs := core.HistoryBuckets()
+func lane(key string, overall eval.Metrics, cold, one eval.Metrics) laneView {
+	bs := eval.HistoryBuckets()
 	bs[0].Metrics, bs[1].Metrics = cold, one
 	return laneView{Key: key, Label: laneLabels[key], Overall: overall, ByHistory: bs}
 }
 
 func TestReplayFindings(t *testing.T) {
 	lanes := []laneView{
-		lane(laneLearning, core.Metrics{HR: 0.2364, Count: 10398}, core.Metrics{HR: 0.0706, Count: 85}, core.Metrics{HR: 0.1837, Count: 98}),
-		lane(laneFrozen, core.Metrics{HR: 0.1759, Count: 10398}, core.Metrics{HR: 0.0706, Count: 85}, core.Metrics{HR: 0.0714, Count: 98}),
-		lane(lanePopular, core.Metrics{HR: 0.1621, Count: 10398}, core.Metrics{HR: 0.1647, Count: 85}, core.Metrics{HR: 0.1429, Count: 98}),
+		lane(laneLearning, eval.Metrics{HR: 0.2364, Count: 10398}, eval.Metrics{HR: 0.0706, Count: 85}, eval.Metrics{HR: 0.1837, Count: 98}),
+		lane(laneFrozen, eval.Metrics{HR: 0.1759, Count: 10398}, eval.Metrics{HR: 0.0706, Count: 85}, eval.Metrics{HR: 0.0714, Count: 98}),
+		lane(lanePopular, eval.Metrics{HR: 0.1621, Count: 10398}, eval.Metrics{HR: 0.1647, Count: 85}, eval.Metrics{HR: 0.1429, Count: 98}),
 	}
 	got := replayFindings(lanes)
 	for _, want := range []string{
@@ -40,7 +40,7 @@ func TestReplayFindings(t *testing.T) {
 }
 
 func row(key string, hr, ndcg float64, n int) compareRow {
-	return compareRow{Key: key, Evaluated: true, Metrics: core.Metrics{HR: hr, NDCG: ndcg, Count: n}}
+	return compareRow{Key: key, Evaluated: true, Metrics: eval.Metrics{HR: hr, NDCG: ndcg, Count: n}}
 }
 
 // The verdict calls a gap within the margin of error a tie, and names the

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 // replaySplit is the paper's online protocol: train on the earliest 90% of
@@ -40,22 +41,22 @@ var laneLabels = map[string]string{
 // data and kept up to date.
 type replayLanes struct {
 	keys   []string
-	online []*core.Online
+	online []*eval.Online
 }
 
 func newReplayLanes(train *core.Dataset, stream []core.Interaction, m *core.Model) (*replayLanes, error) {
-	frozen := core.Frozen(m.Clone()) // before the first update changes m
+	frozen := eval.Frozen(m.Clone()) // before the first update changes m
 	pop, err := core.NewPopularity(train)
 	if err != nil {
 		return nil, err
 	}
-	opts := core.EvalOptions{TopN: evalTopN}
+	opts := eval.Options{TopN: evalTopN}
 	return &replayLanes{
 		keys: []string{laneLearning, laneFrozen, lanePopular},
-		online: []*core.Online{
-			core.NewOnline(train, stream, m, opts),
-			core.NewOnline(train, stream, frozen, opts),
-			core.NewOnline(train, stream, pop, opts),
+		online: []*eval.Online{
+			eval.NewOnline(m, train, stream, opts),
+			eval.NewOnline(frozen, train, stream, opts),
+			eval.NewOnline(pop, train, stream, opts),
 		},
 	}, nil
 }
@@ -75,8 +76,8 @@ func (l *replayLanes) step(budget int) (done bool, err error) {
 
 func (l *replayLanes) progress() float64 { return l.online[0].Progress() }
 
-func (l *replayLanes) results() []core.OnlineResult {
-	rs := make([]core.OnlineResult, len(l.online))
+func (l *replayLanes) results() []eval.OnlineResult {
+	rs := make([]eval.OnlineResult, len(l.online))
 	for k, o := range l.online {
 		rs[k] = o.Result()
 	}
@@ -113,9 +114,9 @@ type replayRun struct {
 type laneView struct {
 	Key       string               `json:"key"`
 	Label     string               `json:"label"`
-	Overall   core.Metrics         `json:"overall"`
-	ByHistory []core.HistoryBucket `json:"byHistory"`
-	Curve     []core.CurvePoint    `json:"curve"`
+	Overall   eval.Metrics         `json:"overall"`
+	ByHistory []eval.HistoryBucket `json:"byHistory"`
+	Curve     []eval.CurvePoint    `json:"curve"`
 }
 
 func (r replayRun) clone() replayRun {
@@ -123,7 +124,7 @@ func (r replayRun) clone() replayRun {
 	return r
 }
 
-func (r *replayRun) setResults(keys []string, rs []core.OnlineResult) {
+func (r *replayRun) setResults(keys []string, rs []eval.OnlineResult) {
 	r.Lanes = make([]laneView, len(rs))
 	for k, res := range rs {
 		r.Lanes[k] = laneView{Key: keys[k], Label: laneLabels[keys[k]], Overall: res.Metrics,
@@ -132,7 +133,7 @@ func (r *replayRun) setResults(keys []string, rs []core.OnlineResult) {
 	if len(rs) > 0 {
 		r.Replayed = rs[0].Count
 		r.NewUserTests = rs[0].NewUserTests
-		r.UpdateMsMedian = 1000 * core.Median(rs[0].UpdateSeconds)
+		r.UpdateMsMedian = 1000 * eval.Median(rs[0].UpdateSeconds)
 	}
 }
 
@@ -200,11 +201,14 @@ func (run *replayRun) execute(data *core.Dataset, report func(force bool), stop 
 	report(true)
 	epochs := newChunker(chunkTarget, startBudget)
 	for run.Done < run.Epochs {
-		compute, completed := epochs.run(t.Step, func() {
+		compute, completed, err := epochs.run(t.Step, func() {
 			run.Progress = t.Progress()
 			report(false)
 		}, stop)
 		run.TrainMs += durationMillis(compute)
+		if err != nil {
+			return err
+		}
 		if !completed {
 			return errStopped
 		}
@@ -219,13 +223,8 @@ func (run *replayRun) execute(data *core.Dataset, report func(force bool), stop 
 	}
 	run.Phase = "replaying"
 	report(true)
-	var laneErr error
 	results := throttle{every: evidenceEvery, last: time.Now()}
-	compute, completed := newChunker(chunkTarget, 20).run(func(budget int) bool {
-		done, err := lanes.step(budget)
-		laneErr = err
-		return done
-	}, func() {
+	compute, completed, laneErr := newChunker(chunkTarget, 20).run(lanes.step, func() {
 		run.Progress = lanes.progress()
 		// Results copy every lane's curve and update times: not after
 		// every chunk.

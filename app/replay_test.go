@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 func replayConfig() core.Config {
@@ -15,7 +16,7 @@ func replayConfig() core.Config {
 
 // The page's replay gives exactly what the command line's pipeline gives
 // for each of its three recommenders: core.Train on the time split, then
-// core.EvaluateOnline on the model learning, on a frozen copy, and on
+// eval.EvaluateOnline on the model learning, on a frozen copy, and on
 // popularity.
 func TestReplayMatchesTheProtocol(t *testing.T) {
 	d, err := core.Synthetic(150, 80, 2500, 1, 7)
@@ -36,7 +37,7 @@ func TestReplayMatchesTheProtocol(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := core.EvalOptions{TopN: evalTopN}
+	opts := eval.Options{TopN: evalTopN}
 	learning, err := core.Train(train, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -49,9 +50,9 @@ func TestReplayMatchesTheProtocol(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]core.OnlineResult{}
-	for key, r := range map[string]core.Recommender{laneLearning: learning, laneFrozen: core.Frozen(frozen), lanePopular: pop} {
-		res, err := core.EvaluateOnline(r, train, stream, opts)
+	want := map[string]eval.OnlineResult{}
+	for key, r := range map[string]core.Recommender{laneLearning: learning, laneFrozen: eval.Frozen(frozen), lanePopular: pop} {
+		res, err := eval.EvaluateOnline(r, train, stream, opts)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 // replayPanel shows the cold-start replay: a Start/Stop button, progress,
@@ -97,10 +97,10 @@ func (c *replayPanel) renderResults() app.UI {
 		),
 		app.Div().Class("charts").Body(
 			streamChart{id: "replay-hr", title: "HR@100 so far, as the stream advances", xMax: r.Stream, percent: true,
-				lines:   laneLines(r.Lanes, func(m core.Metrics) float64 { return m.HR }),
+				lines:   laneLines(r.Lanes, func(m eval.Metrics) float64 { return m.HR }),
 				caption: "Share of the reviews replayed so far whose business was in that person's top 100 just before."}.render(),
 			streamChart{id: "replay-ndcg", title: "NDCG@100 so far", xMax: r.Stream,
-				lines:   laneLines(r.Lanes, func(m core.Metrics) float64 { return m.NDCG }),
+				lines:   laneLines(r.Lanes, func(m eval.Metrics) float64 { return m.NDCG }),
 				caption: "Like HR@100, but a hit counts more the higher it ranks (1 at the top, 0 beyond 100)."}.render(),
 		),
 		historyBars{id: "replay-history", title: "HR@100 by the person's number of past reviews (the paper's Figure 8)",
@@ -144,7 +144,7 @@ func newUsersNote(lanes []laneView, newUserTests int) string {
 
 // laneLines turns the lanes' curves into chart lines; with a nil metric
 // the lines carry names only (for a legend).
-func laneLines(lanes []laneView, metric func(core.Metrics) float64) []seriesLine {
+func laneLines(lanes []laneView, metric func(eval.Metrics) float64) []seriesLine {
 	out := make([]seriesLine, len(lanes))
 	for k, l := range lanes {
 		out[k] = seriesLine{Key: l.Key, Label: l.Label}

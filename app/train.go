@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 // pageConfig is the paper's Yelp settings with K = 32 and as many epochs
@@ -43,7 +44,7 @@ type trainingRun struct {
 	Config    core.Config
 	EvalMs    []float64 // compute time of each epoch's sample evaluation
 	Sample    int       // users in the sample
-	Final     core.Metrics
+	Final     eval.Metrics
 	FinalDone bool
 	Stopped   bool
 	Skipped   bool // the final evaluation was skipped
@@ -72,9 +73,9 @@ func (p *Page) train(ctx app.Context, d *loaded) {
 		})
 		return
 	}
-	sample := core.EvenSample(d.test, sampleUsers)
+	sample := eval.EvenSample(d.test, sampleUsers)
 	run.Sample = len(sample)
-	eval := core.NewOffline(d.train, sample, core.EvalOptions{TopN: evalTopN})
+	sampled := eval.NewOffline(t.Model(), d.train, sample, eval.Options{TopN: evalTopN})
 
 	show := func(stage stage) {
 		snap := run.clone()
@@ -86,13 +87,18 @@ func (p *Page) train(ctx app.Context, d *loaded) {
 			p.publish()
 		})
 	}
+	fail := func(title string, err error) {
+		ctx.Dispatch(func(ctx app.Context) {
+			p.fail(failure{Title: title, Detail: err.Error()})
+		})
+	}
 	show(stageTraining)
 	began := time.Now()
 	lastShown := began
 	epochs := newChunker(chunkTarget, startBudget)
 	evals := newChunker(chunkTarget, 10)
 	for run.Done < run.Epochs && !p.stop.Load() {
-		compute, _ := epochs.run(t.Step, func() {
+		compute, _, err := epochs.run(t.Step, func() {
 			run.Progress = t.Progress()
 			if time.Since(lastShown) > reportEvery {
 				lastShown = time.Now()
@@ -100,20 +106,22 @@ func (p *Page) train(ctx app.Context, d *loaded) {
 				show(stageTraining)
 			}
 		}, nil)
+		if err != nil {
+			fail("Training failed", err)
+			return
+		}
 		run.Done++
 		run.Progress = 0
 		run.EpochMs = append(run.EpochMs, durationMillis(compute))
 		run.Objective = append(run.Objective, t.Model().Objective().Total())
-		eval.Reset()
-		evalCompute, _ := evals.run(func(budget int) bool { return eval.Step(t.Model(), budget) }, nil, nil)
+		sampled.Reset() // the model has moved on since the last epoch's evaluation
+		evalCompute, _, err := evals.run(sampled.Step, nil, nil)
 		run.EvalMs = append(run.EvalMs, durationMillis(evalCompute))
-		if err := eval.Err(); err != nil {
-			ctx.Dispatch(func(ctx app.Context) {
-				p.fail(failure{Title: "Evaluation failed", Detail: err.Error()})
-			})
+		if err != nil {
+			fail("Evaluation failed", err)
 			return
 		}
-		run.SampleHR = append(run.SampleHR, eval.Result().HR)
+		run.SampleHR = append(run.SampleHR, sampled.Result().HR)
 		run.WallMs = durationMillis(time.Since(began))
 		lastShown = time.Now()
 		show(stageTraining)
@@ -138,18 +146,18 @@ func (p *Page) finish(ctx app.Context, d *loaded, m *core.Model, run *trainingRu
 	}
 	p.stop.Store(false)
 	if run.Done > 0 {
-		full := core.NewOffline(d.train, d.test, core.EvalOptions{TopN: evalTopN})
+		full := eval.NewOffline(m, d.train, d.test, eval.Options{TopN: evalTopN})
 		lastShown := time.Now()
 		show(stageEvaluating)
-		_, completed := newChunker(chunkTarget, 10).run(func(budget int) bool { return full.Step(m, budget) }, func() {
+		_, completed, err := newChunker(chunkTarget, 10).run(full.Step, func() {
 			if time.Since(lastShown) > reportEvery {
 				lastShown = time.Now()
 				run.Progress = full.Progress()
 				show(stageEvaluating)
 			}
 		}, p.stop.Load)
-		run.Skipped = !completed
-		if full.Err() == nil && !run.Skipped {
+		run.Skipped = !completed && err == nil
+		if completed {
 			run.Final = full.Result()
 			run.FinalDone = true
 		}

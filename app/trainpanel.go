@@ -5,7 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 // trainPanel shows what the model trains on and how training goes: a
@@ -106,7 +106,7 @@ func (t *trainPanel) testCases() int {
 func (t *trainPanel) summary() string {
 	r := t.Irun
 	s := fmt.Sprintf("Trained %s in %.1f s (median epoch %s).", plural(r.Done, "epoch", "epochs"),
-		r.WallMs/1000, millis(core.Median(r.EpochMs)))
+		r.WallMs/1000, millis(eval.Median(r.EpochMs)))
 	if r.Stopped {
 		s = fmt.Sprintf("Stopped after %d of %d epochs, %.1f s.", r.Done, r.Epochs, r.WallMs/1000)
 	}

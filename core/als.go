@@ -3,7 +3,6 @@ package core
 import (
 	"math/rand/v2"
 	"sync"
-	"time"
 )
 
 // ALS is the implicit-feedback matrix factorisation of Hu, Koren and
@@ -37,9 +36,9 @@ func newALSScratch(k int) alsScratch {
 	return alsScratch{a: make([]float64, k*k), b: make([]float64, k), old: make([]float64, k)}
 }
 
-// NewALS returns an untrained ALS model of d. Its initial factors are those
-// NewModel draws for the same configuration, so ALS and eALS start alike.
-func NewALS(d *Dataset, cfg Config) (*ALS, error) {
+// newALS returns an untrained ALS model of d. Its initial factors are those
+// newModel draws for the same configuration, so ALS and eALS start alike.
+func newALS(d *Dataset, cfg Config) (*ALS, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -57,7 +56,7 @@ func NewALS(d *Dataset, cfg Config) (*ALS, error) {
 		sq:      make([]float64, k*k),
 		users:   newObserved(d.byUser, 1),
 		items:   newObserved(d.byItem, 1),
-		rng:     rand.New(rand.NewPCG(cfg.Seed, 0x65414c53)), // NewModel's stream
+		rng:     rand.New(rand.NewPCG(cfg.Seed, 0x65414c53)), // newModel's stream
 		threads: cfg.threads(),
 	}
 	for j := range a.p {
@@ -79,67 +78,43 @@ func NewALS(d *Dataset, cfg Config) (*ALS, error) {
 // onEpoch (if not nil) after each, as Train does for eALS; an error from
 // onEpoch stops training and is returned with the model as it stands.
 func TrainALS(d *Dataset, cfg Config, onEpoch func(*ALS, EpochInfo) error) (*ALS, error) {
-	a, err := NewALS(d, cfg)
+	t, err := NewALSTrainer(d, cfg)
 	if err != nil {
 		return nil, err
 	}
-	for e := 1; e <= cfg.Epochs; e++ {
-		start := time.Now()
-		a.Epoch()
-		info := EpochInfo{Epoch: e, Seconds: time.Since(start).Seconds()}
-		if onEpoch != nil {
-			if err := onEpoch(a, info); err != nil {
-				return a, err
-			}
-		}
-	}
-	return a, nil
+	return train(t, t.Model(), cfg.Epochs, onEpoch)
 }
 
-// Epoch solves every user against QᵀQ, then every item against PᵀP. A user
-// or item with no observations keeps its vector, as in eALS.
-func (a *ALS) Epoch() {
-	a.pass(false)
-	gram(a.sp, a.p, a.k, nil, a.threads)
-	a.pass(true)
-	gram(a.sq, a.q, a.k, nil, a.threads)
-	a.epochs++
-}
-
-// Epochs returns the number of completed epochs.
-func (a *ALS) Epochs() int { return a.epochs }
-
-// pass solves every row of one side. Rows depend only on the other side,
-// which the pass leaves alone, so any split over goroutines gives the same
-// result.
-func (a *ALS) pass(items bool) {
+// pass solves rows [lo, hi) of one side. Rows depend only on the other
+// side, which the pass leaves alone, so any split over goroutines, and any
+// chunking of the side (ALSTrainer), gives the same result.
+func (a *ALS) pass(items bool, lo, hi int) {
 	side := &a.users
 	if items {
 		side = &a.items
 	}
-	n := len(side.idx)
 	run := func(s *alsScratch, lo, hi int) {
 		for r := lo; r < hi; r++ {
 			a.solve(s, items, int32(r))
 		}
 	}
-	if a.threads <= 1 || n < 2*a.threads {
-		run(&a.work[0], 0, n)
+	if a.threads <= 1 || hi-lo < 2*a.threads {
+		run(&a.work[0], lo, hi)
 		return
 	}
 	// Runs of about equal cost: |R_r| K² to build a system, K³ to solve it.
 	cost := func(r int) int { return len(side.idx[r])*a.k + a.k*a.k }
 	total := 0
-	for r := 0; r < n; r++ {
+	for r := lo; r < hi; r++ {
 		total += cost(r)
 	}
 	var wg sync.WaitGroup
-	start, acc := 0, 0
+	start, acc := lo, 0
 	for w := 0; w < a.threads; w++ {
-		end := n
+		end := hi
 		if w < a.threads-1 {
 			target := total * (w + 1) / a.threads
-			for end = start; end < n && acc < target; end++ {
+			for end = start; end < hi && acc < target; end++ {
 				acc += cost(end)
 			}
 		}
@@ -226,9 +201,9 @@ func (a *ALS) Update(u, i int32) error {
 	return nil
 }
 
-// AddUser grows the model by a user with no history and a random vector,
+// addUser grows the model by a user with no history and a random vector,
 // and returns its id.
-func (a *ALS) AddUser() int32 {
+func (a *ALS) addUser() int32 {
 	u := int32(a.NumUsers())
 	v := a.randomVector()
 	a.p = append(a.p, v...)
@@ -237,10 +212,10 @@ func (a *ALS) AddUser() int32 {
 	return u
 }
 
-// AddItem grows the model by an item with no history and a random vector,
+// addItem grows the model by an item with no history and a random vector,
 // and returns its id. Its missing entries weigh w0 like every other item's;
 // w0 itself keeps the value it got from the training data's N.
-func (a *ALS) AddItem() int32 {
+func (a *ALS) addItem() int32 {
 	i := int32(a.NumItems())
 	v := a.randomVector()
 	a.q = append(a.q, v...)
@@ -287,26 +262,11 @@ func (a *ALS) Objective() Objective {
 	return o
 }
 
-// Config returns the configuration the model was built with.
-func (a *ALS) Config() Config { return a.cfg }
-
-// W0 returns the uniform weight of a missing entry, c0/N.
-func (a *ALS) W0() float64 { return a.w0 }
-
-// K returns the number of latent factors.
-func (a *ALS) K() int { return a.k }
-
 // NumUsers returns the number of users, including any added online.
 func (a *ALS) NumUsers() int { return len(a.p) / a.k }
 
 // NumItems returns the number of items, including any added online.
 func (a *ALS) NumItems() int { return len(a.q) / a.k }
-
-// UserVector returns a copy of p_u.
-func (a *ALS) UserVector(u int32) []float64 { return append([]float64(nil), a.user(u)...) }
-
-// ItemVector returns a copy of q_i.
-func (a *ALS) ItemVector(i int32) []float64 { return append([]float64(nil), a.item(i)...) }
 
 func (a *ALS) user(u int32) []float64 { return a.p[int(u)*a.k : int(u)*a.k+a.k] }
 func (a *ALS) item(i int32) []float64 { return a.q[int(i)*a.k : int(i)*a.k+a.k] }

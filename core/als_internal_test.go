@@ -55,7 +55,7 @@ func alsTestModel(t *testing.T) *ALS {
 	}
 	cfg := DefaultConfig()
 	cfg.K, cfg.C0, cfg.Lambda, cfg.InitStd, cfg.WNew = 6, 10, 0.1, 0.3, 3
-	a, err := NewALS(d, cfg)
+	a, err := newALS(d, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestBPRNegativesAreUniformOverUnseenItems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := NewBPR(d, DefaultBPRConfig())
+	b, err := newBPR(d, DefaultBPRConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

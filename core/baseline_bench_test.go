@@ -54,25 +54,3 @@ func BenchmarkBPREpoch(b *testing.B) {
 		m.Epoch()
 	}
 }
-
-// BenchmarkOffline is the whole leave-one-out evaluation (HR and NDCG at
-// 100 for all 3,536 users) of an eALS model at K = 32.
-func BenchmarkOffline(b *testing.B) {
-	d := phoenix(b)
-	train, test, err := d.LeaveOneOut()
-	if err != nil {
-		b.Fatal(err)
-	}
-	cfg := core.DefaultConfig()
-	cfg.Epochs = 5
-	m, err := core.Train(train, cfg, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		if _, err := core.EvaluateOffline(m, train, test, core.EvalOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(len(test)), "cases/op")
-}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 // clustered makes data with latent structure for the baselines to find:
@@ -171,10 +172,10 @@ func TestALSAndUniformEALSAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	pop, _ := core.NewPopularity(train)
-	opts := core.EvalOptions{TopN: 10}
-	ma, _ := core.EvaluateOffline(als, train, test, opts)
-	me, _ := core.EvaluateOffline(eals, train, test, opts)
-	mp, _ := core.EvaluateOffline(pop, train, test, opts)
+	opts := eval.Options{TopN: 10}
+	ma, _ := eval.EvaluateOffline(als, train, test, opts)
+	me, _ := eval.EvaluateOffline(eals, train, test, opts)
+	mp, _ := eval.EvaluateOffline(pop, train, test, opts)
 	oa, oe := als.Objective().Total(), eals.Objective().Total()
 	t.Logf("HR@10: ALS %.3f, eALS(α=0) %.3f, popularity %.3f; objective ALS %.4f eALS %.4f", ma.HR, me.HR, mp.HR, oa, oe)
 	// The same objective, minimised by two exact block-coordinate methods:
@@ -376,6 +377,28 @@ func TestBPRConfigProblems(t *testing.T) {
 	if ps := core.DefaultBPRConfig().Problems(); len(ps) != 0 {
 		t.Errorf("the default config has problems: %v", ps)
 	}
+}
+
+// handData builds a data set over fixed keys from (user, item) index pairs,
+// timed in the order given.
+func handData(t *testing.T, users, items int, pairs [][2]int32) *core.Dataset {
+	t.Helper()
+	var uk, ik []string
+	for u := 0; u < users; u++ {
+		uk = append(uk, "u"+string(rune('0'+u)))
+	}
+	for i := 0; i < items; i++ {
+		ik = append(ik, "i"+string(rune('0'+i)))
+	}
+	inter := make([]core.Interaction, len(pairs))
+	for n, p := range pairs {
+		inter[n] = core.Interaction{User: p[0], Item: p[1], Time: int64(n)}
+	}
+	d, err := core.FromInteractions(uk, ik, inter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 func TestPopularityCounts(t *testing.T) {

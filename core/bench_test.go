@@ -25,7 +25,7 @@ func BenchmarkEpoch(b *testing.B) {
 				}
 				b.ResetTimer()
 				for b.Loop() {
-					tr.Epoch()
+					tr.Step(-1)
 				}
 				b.ReportMetric(float64(d.Len()), "interactions")
 			})

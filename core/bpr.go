@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"time"
 )
 
 // BPRConfig holds the hyper-parameters of BPR.
@@ -29,8 +28,8 @@ func DefaultBPRConfig() BPRConfig {
 	return BPRConfig{K: 32, LearnRate: 0.05, Lambda: 0.01, Epochs: 50, OnlineIters: 5, Seed: 1, InitStd: 0.01}
 }
 
-// MaxLearnRate bounds the SGD step: larger ones only diverge.
-const MaxLearnRate = 10
+// maxLearnRate bounds the SGD step: larger ones only diverge.
+const maxLearnRate = 10
 
 // Problems lists every invalid parameter of c, in a fixed order, named as
 // on the command line.
@@ -45,8 +44,8 @@ func (c BPRConfig) Problems() []*ParamError {
 	switch lr := c.LearnRate; {
 	case math.IsNaN(lr):
 		bad("bpr-lr", lr, "not a number")
-	case lr <= 0 || lr > MaxLearnRate:
-		bad("bpr-lr", lr, fmt.Sprintf("the learning rate must be greater than 0 and at most %d", MaxLearnRate))
+	case lr <= 0 || lr > maxLearnRate:
+		bad("bpr-lr", lr, fmt.Sprintf("the learning rate must be greater than 0 and at most %d", maxLearnRate))
 	}
 	switch l := c.Lambda; {
 	case math.IsNaN(l):
@@ -59,18 +58,18 @@ func (c BPRConfig) Problems() []*ParamError {
 	if c.Epochs < 0 || c.Epochs > MaxEpochs {
 		bad("epochs", c.Epochs, fmt.Sprintf("must be between 0 and %d", MaxEpochs))
 	}
-	if c.OnlineIters < 1 || c.OnlineIters > MaxOnline {
-		bad("online-iters", c.OnlineIters, fmt.Sprintf("must be between 1 and %d", MaxOnline))
+	if c.OnlineIters < 1 || c.OnlineIters > maxOnline {
+		bad("online-iters", c.OnlineIters, fmt.Sprintf("must be between 1 and %d", maxOnline))
 	}
-	if math.IsNaN(c.InitStd) || c.InitStd < 0 || c.InitStd > MaxInitStd {
-		bad("bpr-init-std", c.InitStd, fmt.Sprintf("must be between 0 and %d", MaxInitStd))
+	if math.IsNaN(c.InitStd) || c.InitStd < 0 || c.InitStd > maxInitStd {
+		bad("bpr-init-std", c.InitStd, fmt.Sprintf("must be between 0 and %d", maxInitStd))
 	}
 	return ps
 }
 
-// Validate returns nil if c is usable, or an error joining one *ParamError
+// validate returns nil if c is usable, or an error joining one *ParamError
 // per invalid parameter.
-func (c BPRConfig) Validate() error {
+func (c BPRConfig) validate() error {
 	var errs []error
 	for _, p := range c.Problems() {
 		errs = append(errs, p)
@@ -94,9 +93,9 @@ type BPR struct {
 	epochs int
 }
 
-// NewBPR returns an untrained BPR model of d.
-func NewBPR(d *Dataset, cfg BPRConfig) (*BPR, error) {
-	if err := cfg.Validate(); err != nil {
+// newBPR returns an untrained BPR model of d.
+func newBPR(d *Dataset, cfg BPRConfig) (*BPR, error) {
+	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
 	if d == nil || d.Len() == 0 {
@@ -130,44 +129,23 @@ func NewBPR(d *Dataset, cfg BPRConfig) (*BPR, error) {
 // TrainBPR builds a BPR model of d and runs cfg.Epochs epochs, calling
 // onEpoch (if not nil) after each, as Train does for eALS.
 func TrainBPR(d *Dataset, cfg BPRConfig, onEpoch func(*BPR, EpochInfo) error) (*BPR, error) {
-	b, err := NewBPR(d, cfg)
+	t, err := NewBPRTrainer(d, cfg)
 	if err != nil {
 		return nil, err
 	}
-	for e := 1; e <= cfg.Epochs; e++ {
-		start := time.Now()
-		b.Epoch()
-		info := EpochInfo{Epoch: e, Seconds: time.Since(start).Seconds()}
-		if onEpoch != nil {
-			if err := onEpoch(b, info); err != nil {
-				return b, err
-			}
-		}
-	}
-	return b, nil
-}
-
-// Epoch takes |R| SGD steps, each on an observed pair drawn uniformly with
-// replacement and a fresh negative item.
-func (b *BPR) Epoch() {
-	for range len(b.pairs) {
-		b.sampleStep()
-	}
-	b.epochs++
+	return train(t, t.Model(), cfg.Epochs, onEpoch)
 }
 
 // sampleStep draws one observed pair and one negative and takes the SGD
-// step on them. Epoch and BPRTrainer share it so that they consume the
-// generator identically, which keeps chunked training bitwise equal.
+// step on them. BPRTrainer and the tests' whole epochs share it so that
+// they consume the generator identically, which keeps chunked training
+// bitwise equal.
 func (b *BPR) sampleStep() {
 	x := b.pairs[b.rng.IntN(len(b.pairs))]
 	if j, ok := b.negative(x.User); ok {
 		b.step(x.User, x.Item, j)
 	}
 }
-
-// Epochs returns the number of completed epochs.
-func (b *BPR) Epochs() int { return b.epochs }
 
 // negative draws an item uniformly from those u has not observed, with a
 // single random number: the k-th unobserved item is found by stepping over
@@ -229,17 +207,17 @@ func (b *BPR) Update(u, i int32) error {
 	return nil
 }
 
-// AddUser grows the model by a user with no history and a random vector,
+// addUser grows the model by a user with no history and a random vector,
 // and returns its id.
-func (b *BPR) AddUser() int32 {
+func (b *BPR) addUser() int32 {
 	b.p = append(b.p, b.randomVector()...)
 	b.seen = append(b.seen, nil)
 	return int32(b.NumUsers() - 1)
 }
 
-// AddItem grows the model by an item with no history and a random vector,
+// addItem grows the model by an item with no history and a random vector,
 // and returns its id.
-func (b *BPR) AddItem() int32 {
+func (b *BPR) addItem() int32 {
 	b.q = append(b.q, b.randomVector()...)
 	return int32(b.NumItems() - 1)
 }
@@ -252,29 +230,14 @@ func (b *BPR) randomVector() []float64 {
 	return v
 }
 
-// Config returns the configuration the model was built with.
-func (b *BPR) Config() BPRConfig { return b.cfg }
-
-// K returns the number of latent factors.
-func (b *BPR) K() int { return b.k }
-
 // NumUsers returns the number of users, including any added online.
 func (b *BPR) NumUsers() int { return len(b.p) / b.k }
 
 // NumItems returns the number of items, including any added online.
 func (b *BPR) NumItems() int { return len(b.q) / b.k }
 
-// UserVector returns a copy of p_u.
-func (b *BPR) UserVector(u int32) []float64 { return append([]float64(nil), b.user(u)...) }
-
-// ItemVector returns a copy of q_i.
-func (b *BPR) ItemVector(i int32) []float64 { return append([]float64(nil), b.item(i)...) }
-
 func (b *BPR) user(u int32) []float64 { return b.p[int(u)*b.k : int(u)*b.k+b.k] }
 func (b *BPR) item(i int32) []float64 { return b.q[int(i)*b.k : int(i)*b.k+b.k] }
-
-// Score returns p_u·q_i.
-func (b *BPR) Score(u, i int32) float64 { return dot(b.user(u), b.item(i)) }
 
 // Scores returns the predicted preference of user u for every item, in dst
 // if it is large enough.

@@ -2,8 +2,8 @@ package core
 
 // BPRTrainer runs BPR epochs in chunks, as Trainer does for eALS, so that
 // a page can repaint between them. Its steps draw from the model's one
-// generator in the same order as BPR.Epoch, so any chunking of an epoch
-// gives exactly the model that Epoch (and TrainBPR) gives.
+// generator in the same order however an epoch is chunked, so any chunking
+// gives exactly the model of whole epochs (TrainBPR).
 type BPRTrainer struct {
 	b    *BPR
 	next int // SGD steps taken in the current epoch
@@ -11,7 +11,7 @@ type BPRTrainer struct {
 
 // NewBPRTrainer returns a trainer for a new BPR model of d.
 func NewBPRTrainer(d *Dataset, cfg BPRConfig) (*BPRTrainer, error) {
-	b, err := NewBPR(d, cfg)
+	b, err := newBPR(d, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -21,9 +21,6 @@ func NewBPRTrainer(d *Dataset, cfg BPRConfig) (*BPRTrainer, error) {
 // Model returns the model being trained.
 func (t *BPRTrainer) Model() *BPR { return t.b }
 
-// Epochs returns the number of completed epochs.
-func (t *BPRTrainer) Epochs() int { return t.b.epochs }
-
 // Progress returns how far the current epoch has got, in [0, 1).
 func (t *BPRTrainer) Progress() float64 {
 	return float64(t.next) / float64(len(t.b.pairs))
@@ -32,8 +29,9 @@ func (t *BPRTrainer) Progress() float64 {
 // Step takes up to budget more SGD steps of the current epoch (at least
 // one; a negative budget means the rest of the epoch) and reports whether
 // that completed an epoch. An epoch is |R| steps, |R| counted when it
-// starts, as in Epoch; call Update only between epochs.
-func (t *BPRTrainer) Step(budget int) (epochDone bool) {
+// starts; call Update only between epochs. It never fails:
+// the error is there for Stepper.
+func (t *BPRTrainer) Step(budget int) (done bool, err error) {
 	b := t.b
 	end := len(b.pairs)
 	stop := end
@@ -44,9 +42,11 @@ func (t *BPRTrainer) Step(budget int) (epochDone bool) {
 		b.sampleStep()
 	}
 	if t.next < end {
-		return false
+		return false, nil
 	}
 	t.next = 0
 	b.epochs++
-	return true
+	return true, nil
 }
+
+var _ Stepper = (*BPRTrainer)(nil)

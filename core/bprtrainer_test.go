@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// Any chunking of the epochs gives, bit for bit, the model TrainBPR gives:
-// the page trains with BPRTrainer and the command line with TrainBPR, and
-// their figures must agree.
+// Any chunking of the epochs gives, bit for bit, the model of whole
+// epochs (BPR.Epoch), and so does TrainBPR: the page trains with
+// BPRTrainer and the command line with TrainBPR, and their figures must
+// agree.
 func TestBPRTrainerMatchesTrainBPR(t *testing.T) {
 	d, err := Synthetic(60, 40, 700, 1, 5)
 	if err != nil {
@@ -15,9 +16,19 @@ func TestBPRTrainerMatchesTrainBPR(t *testing.T) {
 	}
 	cfg := DefaultBPRConfig()
 	cfg.K, cfg.Epochs = 6, 4
-	want, err := TrainBPR(d, cfg, nil)
+	want, err := newBPR(d, cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for range cfg.Epochs {
+		want.Epoch()
+	}
+	trained, err := TrainBPR(d, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(trained.p, want.p) || !slices.Equal(trained.q, want.q) || trained.Epochs() != want.Epochs() {
+		t.Fatal("TrainBPR differs from whole epochs")
 	}
 	for _, budgets := range [][]int{{-1}, {1}, {0}, {7}, {699}, {700}, {701}, {3, 250, 1, 90}} {
 		tr, err := NewBPRTrainer(d, cfg)
@@ -27,7 +38,7 @@ func TestBPRTrainerMatchesTrainBPR(t *testing.T) {
 		steps := 0
 		for k := 0; tr.Epochs() < cfg.Epochs; k++ {
 			before := tr.Epochs()
-			done := tr.Step(budgets[k%len(budgets)])
+			done := mustStep(t, tr, budgets[k%len(budgets)])
 			steps++
 			if done != (tr.Epochs() == before+1) {
 				t.Fatalf("budgets %v: Step reported done = %v but epochs went %d -> %d", budgets, done, before, tr.Epochs())
@@ -71,13 +82,13 @@ func TestBPRTrainerProgress(t *testing.T) {
 	if tr.Progress() != 0 {
 		t.Errorf("progress before any step = %v", tr.Progress())
 	}
-	if tr.Step(50) {
+	if mustStep(t, tr, 50) {
 		t.Fatal("50 of 200 steps completed an epoch")
 	}
 	if got := tr.Progress(); got != 0.25 {
 		t.Errorf("progress after 50 of 200 steps = %v, want 0.25", got)
 	}
-	if !tr.Step(-1) || tr.Progress() != 0 || tr.Epochs() != 1 {
+	if !mustStep(t, tr, -1) || tr.Progress() != 0 || tr.Epochs() != 1 {
 		t.Errorf("the rest of the epoch: progress %v, epochs %d", tr.Progress(), tr.Epochs())
 	}
 }

@@ -43,11 +43,11 @@ func DefaultConfig() Config {
 // paper's analysis covers.
 const (
 	MaxK        = 1024
-	MaxAlpha    = 5
+	maxAlpha    = 5
 	MaxEpochs   = 100000
-	MaxOnline   = 100
-	MaxThreads  = 1024
-	MaxInitStd  = 10
+	maxOnline   = 100
+	maxThreads  = 1024
+	maxInitStd  = 10
 	maxFiniteIn = 1e12 // larger weights overflow squared terms
 )
 
@@ -84,22 +84,22 @@ func (c Config) Problems() []*ParamError {
 		}
 	}
 	checkWeight("c0", c.C0, false)
-	if math.IsNaN(c.Alpha) || c.Alpha < 0 || c.Alpha > MaxAlpha {
-		bad("alpha", c.Alpha, fmt.Sprintf("the popularity exponent must be between 0 and %d", MaxAlpha))
+	if math.IsNaN(c.Alpha) || c.Alpha < 0 || c.Alpha > maxAlpha {
+		bad("alpha", c.Alpha, fmt.Sprintf("the popularity exponent must be between 0 and %d", maxAlpha))
 	}
 	checkWeight("lambda", c.Lambda, false)
 	checkWeight("wnew", c.WNew, true)
 	if c.Epochs < 0 || c.Epochs > MaxEpochs {
 		bad("epochs", c.Epochs, fmt.Sprintf("must be between 0 and %d", MaxEpochs))
 	}
-	if c.OnlineIters < 1 || c.OnlineIters > MaxOnline {
-		bad("online-iters", c.OnlineIters, fmt.Sprintf("must be between 1 and %d", MaxOnline))
+	if c.OnlineIters < 1 || c.OnlineIters > maxOnline {
+		bad("online-iters", c.OnlineIters, fmt.Sprintf("must be between 1 and %d", maxOnline))
 	}
-	if math.IsNaN(c.InitStd) || c.InitStd < 0 || c.InitStd > MaxInitStd {
-		bad("init-std", c.InitStd, fmt.Sprintf("must be between 0 and %d", MaxInitStd))
+	if math.IsNaN(c.InitStd) || c.InitStd < 0 || c.InitStd > maxInitStd {
+		bad("init-std", c.InitStd, fmt.Sprintf("must be between 0 and %d", maxInitStd))
 	}
-	if c.Threads < 0 || c.Threads > MaxThreads {
-		bad("threads", c.Threads, fmt.Sprintf("must be between 0 (one per CPU) and %d", MaxThreads))
+	if c.Threads < 0 || c.Threads > maxThreads {
+		bad("threads", c.Threads, fmt.Sprintf("must be between 0 (one per CPU) and %d", maxThreads))
 	}
 	return ps
 }

@@ -39,13 +39,13 @@ func TestConfigValidation(t *testing.T) {
 		{func(c *Config) { c.Epochs = -1 }, "epochs", "between 0 and"},
 		{func(c *Config) { c.Epochs = MaxEpochs + 1 }, "epochs", "between 0 and"},
 		{func(c *Config) { c.OnlineIters = 0 }, "online-iters", "between 1 and"},
-		{func(c *Config) { c.OnlineIters = MaxOnline + 1 }, "online-iters", "between 1 and"},
+		{func(c *Config) { c.OnlineIters = maxOnline + 1 }, "online-iters", "between 1 and"},
 		{func(c *Config) { c.InitStd = -1 }, "init-std", "between 0 and"},
 		{func(c *Config) { c.InitStd = math.NaN() }, "init-std", "between 0 and"},
 		{func(c *Config) { c.InitStd = math.Inf(1) }, "init-std", "between 0 and"},
-		{func(c *Config) { c.InitStd = MaxInitStd + 0.5 }, "init-std", "between 0 and"},
+		{func(c *Config) { c.InitStd = maxInitStd + 0.5 }, "init-std", "between 0 and"},
 		{func(c *Config) { c.Threads = -2 }, "threads", "between 0"},
-		{func(c *Config) { c.Threads = MaxThreads + 1 }, "threads", "between 0"},
+		{func(c *Config) { c.Threads = maxThreads + 1 }, "threads", "between 0"},
 	} {
 		cfg := DefaultConfig()
 		c.edit(&cfg)
@@ -59,8 +59,8 @@ func TestConfigValidation(t *testing.T) {
 		if !errors.As(err, &pe) || pe.Param != c.param || !strings.Contains(err.Error(), c.param+" = ") {
 			t.Errorf("%s: Validate() = %v", c.param, err)
 		}
-		if _, err := NewModel(randomDataset(t, 3, 3, 1, 1), cfg); err == nil {
-			t.Errorf("%s: NewModel accepted an invalid config", c.param)
+		if _, err := newModel(randomDataset(t, 3, 3, 1, 1), cfg); err == nil {
+			t.Errorf("%s: newModel accepted an invalid config", c.param)
 		}
 	}
 	cfg := DefaultConfig()
@@ -78,16 +78,16 @@ func TestConfigAcceptsItsLimits(t *testing.T) {
 		func(c *Config) { c.C0 = 0 },
 		func(c *Config) { c.C0 = 1e12 },
 		func(c *Config) { c.Alpha = 0 },
-		func(c *Config) { c.Alpha = MaxAlpha },
+		func(c *Config) { c.Alpha = maxAlpha },
 		func(c *Config) { c.Lambda = 0 },
 		func(c *Config) { c.WNew = 1e-9 },
 		func(c *Config) { c.Epochs = 0 },
 		func(c *Config) { c.Epochs = MaxEpochs },
-		func(c *Config) { c.OnlineIters = MaxOnline },
+		func(c *Config) { c.OnlineIters = maxOnline },
 		func(c *Config) { c.InitStd = 0 },
-		func(c *Config) { c.InitStd = MaxInitStd },
+		func(c *Config) { c.InitStd = maxInitStd },
 		func(c *Config) { c.Threads = 0 },
-		func(c *Config) { c.Threads = MaxThreads },
+		func(c *Config) { c.Threads = maxThreads },
 		func(c *Config) { c.Seed = math.MaxUint64 },
 	} {
 		cfg := DefaultConfig()
@@ -99,7 +99,7 @@ func TestConfigAcceptsItsLimits(t *testing.T) {
 }
 
 func TestNewModelRejectsEmptyData(t *testing.T) {
-	if _, err := NewModel(nil, DefaultConfig()); !errors.Is(err, ErrEmpty) {
+	if _, err := newModel(nil, DefaultConfig()); !errors.Is(err, ErrEmpty) {
 		t.Fatalf("nil data set: %v", err)
 	}
 }

@@ -43,3 +43,14 @@ func yelpSample(t testing.TB, users int) *Dataset {
 	}
 	return s
 }
+
+// mustStep steps s and reports whether that completed its phase, failing
+// the test on an error.
+func mustStep(t testing.TB, s Stepper, budget int) bool {
+	t.Helper()
+	done, err := s.Step(budget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return done
+}

@@ -203,12 +203,6 @@ func (d *Dataset) UserKey(u int32) string { return d.keys.users[u] }
 // ItemKey returns the original key of item i.
 func (d *Dataset) ItemKey(i int32) string { return d.keys.items[i] }
 
-// UserID returns the dense id of the user with the given key.
-func (d *Dataset) UserID(key string) (int32, bool) {
-	u, ok := d.keys.userIDs[key]
-	return u, ok
-}
-
 // ItemID returns the dense id of the item with the given key.
 func (d *Dataset) ItemID(key string) (int32, bool) {
 	i, ok := d.keys.itemIDs[key]

@@ -2,9 +2,9 @@
 // popularity-weighted missing data (eALS; He, Zhang, Kan and Chua,
 // "Fast Matrix Factorization for Online Recommendation with Implicit
 // Feedback", SIGIR 2016), its incremental update for streaming
-// interactions, the baselines the paper compares it with (item popularity,
-// the vector-wise ALS of Hu et al., and BPR), and the paper's two
-// evaluation protocols.
+// interactions, and the baselines the paper compares it with (item
+// popularity, the vector-wise ALS of Hu et al., and BPR). The paper's two
+// evaluation protocols are in package eval, beside this one.
 //
 // The package is pure Go: it knows nothing of the browser, so the same code
 // is tested natively and runs under GOOS=js GOARCH=wasm in the page.
@@ -27,6 +27,16 @@
 // epochs (section 4.3).
 //
 // Model.Update folds one new interaction into a trained model in
-// O(K² + (|R_u|+|R_i|)K) (Algorithm 2), growing the model for a user or item
-// it has never seen.
+// O(K² + (|R_u|+|R_i|)K) (Algorithm 2): Model.AddUser grows the model by a
+// user it has never seen, and an item unseen in training, which popularity
+// weights 0, gets the uniform weight c0/N on its first interaction.
+//
+// # Training in chunks
+//
+// Every model trains through a Stepper: Trainer (eALS), ALSTrainer and
+// BPRTrainer run an epoch whole or in chunks of about a given amount of
+// work, so that a page can repaint between them, and any chunking gives
+// bitwise the model of whole epochs. RunEpochs is the one epoch loop;
+// Train, TrainALS and TrainBPR are that loop on their model's trainer. The
+// protocols of package eval are Steppers too.
 package core

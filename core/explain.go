@@ -35,9 +35,9 @@ type Explanation struct {
 	Remainder     float64
 }
 
-// ErrSingular is returned when a user's system has no unique solution,
+// errSingular is returned when a user's system has no unique solution,
 // which needs λ = 0.
-var ErrSingular = errors.New("core: the user's system is singular (is λ = 0?), so scores cannot be decomposed")
+var errSingular = errors.New("core: the user's system is singular (is λ = 0?), so scores cannot be decomposed")
 
 // Explain decomposes user u's scores for the given items. A user with no
 // history gets explanations whose whole score is remainder: nothing of
@@ -64,10 +64,10 @@ func (m *Model) Explain(u int32, items []int32) ([]Explanation, error) {
 			addOuter(a, ws[n]-m.c[i], make([]float64, k), m.item(i))
 		}
 		if !cholesky(a, k) {
-			return nil, ErrSingular
+			return nil, errSingular
 		}
 		for n, i := range seen {
-			z[n] = m.ItemVector(i)
+			z[n] = slices.Clone(m.item(i))
 			choleskySolve(a, k, z[n])
 			for f, v := range z[n] {
 				pStar[f] += ws[n] * v

@@ -104,7 +104,7 @@ func TestExplainEdgeCases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := z.Explain(0, []int32{2}); !errors.Is(err, ErrSingular) {
+	if _, err := z.Explain(0, []int32{2}); !errors.Is(err, errSingular) {
 		t.Fatalf("rank-deficient system with λ = 0: %v", err)
 	}
 }

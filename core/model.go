@@ -6,8 +6,8 @@ import "math/rand/v2"
 // Q, the missing-data weight of every item, the caches S^p = PᵀP and
 // S^q = Σ_i c_i q_i q_iᵀ, the prediction r̂_ui = p_u·q_i of every observed
 // entry, and the observed entries it has learnt from. The caches are current
-// whenever no Trainer is inside an epoch of it: after NewModel, after each
-// completed epoch, and after every AddUser, AddItem, Update and Remove.
+// whenever no Trainer is inside an epoch of it: when it is built, after each
+// completed epoch, and after every AddUser, Update and Remove.
 // Its methods are not safe for concurrent use.
 type Model struct {
 	cfg      Config
@@ -24,10 +24,10 @@ type Model struct {
 	work     scratch // buffers for online updates
 }
 
-// NewModel returns a model of d with factors drawn from N(0, InitStd²) and
+// newModel returns a model of d with factors drawn from N(0, InitStd²) and
 // the item weights of d's popularity; it has not been trained. Train and
 // Trainer improve it.
-func NewModel(d *Dataset, cfg Config) (*Model, error) {
+func newModel(d *Dataset, cfg Config) (*Model, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -40,7 +40,7 @@ func NewModel(d *Dataset, cfg Config) (*Model, error) {
 		k:     k,
 		p:     make([]float64, d.NumUsers()*k),
 		q:     make([]float64, d.NumItems()*k),
-		c:     ItemWeights(d.ItemCounts(), cfg.C0, cfg.Alpha),
+		c:     itemWeights(d.ItemCounts(), cfg.C0, cfg.Alpha),
 		sp:    make([]float64, k*k),
 		sq:    make([]float64, k*k),
 		users: newObserved(d.byUser, 1),
@@ -64,9 +64,6 @@ func (m *Model) refreshCaches(threads int) {
 	gram(m.sq, m.q, m.k, m.c, threads)
 }
 
-// Config returns the configuration the model was built with.
-func (m *Model) Config() Config { return m.cfg }
-
 // K returns the number of latent factors.
 func (m *Model) K() int { return m.k }
 
@@ -76,27 +73,8 @@ func (m *Model) NumUsers() int { return len(m.p) / m.k }
 // NumItems returns the number of items, including any added online.
 func (m *Model) NumItems() int { return len(m.q) / m.k }
 
-// UserVector returns a copy of p_u.
-func (m *Model) UserVector(u int32) []float64 {
-	return append([]float64(nil), m.user(u)...)
-}
-
-// ItemVector returns a copy of q_i.
-func (m *Model) ItemVector(i int32) []float64 {
-	return append([]float64(nil), m.item(i)...)
-}
-
 func (m *Model) user(u int32) []float64 { return m.p[int(u)*m.k : int(u)*m.k+m.k] }
 func (m *Model) item(i int32) []float64 { return m.q[int(i)*m.k : int(i)*m.k+m.k] }
-
-// ItemWeights returns a copy of the missing-data weights c_i.
-func (m *Model) ItemWeights() []float64 { return append([]float64(nil), m.c...) }
-
-// UserCache returns a copy of S^p = PᵀP, row-major k×k.
-func (m *Model) UserCache() []float64 { return append([]float64(nil), m.sp...) }
-
-// ItemCache returns a copy of S^q = Σ_i c_i q_i q_iᵀ, row-major k×k.
-func (m *Model) ItemCache() []float64 { return append([]float64(nil), m.sq...) }
 
 // UserItems returns the items the model has observed for user u, with the
 // weight of each observation. The slices are shared: do not modify them.
@@ -140,10 +118,10 @@ func (m *Model) AddUser() int32 {
 	return u
 }
 
-// AddItem grows the model by an item with no history and a random vector,
+// addItem grows the model by an item with no history and a random vector,
 // and returns its id. Its missing-data weight stays 0 until its first
 // interaction (see Update).
-func (m *Model) AddItem() int32 {
+func (m *Model) addItem() int32 {
 	i := int32(m.NumItems())
 	m.q = append(m.q, m.randomVector()...)
 	m.c = append(m.c, 0)

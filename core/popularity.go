@@ -23,9 +23,6 @@ func NewPopularity(d *Dataset) (*Popularity, error) {
 // NumItems returns the number of items, including any added since.
 func (p *Popularity) NumItems() int { return len(p.counts) }
 
-// Count returns the number of interactions item i has had.
-func (p *Popularity) Count(i int32) int { return p.counts[i] }
-
 // Scores returns every item's count, whoever u is.
 func (p *Popularity) Scores(u int32, dst []float64) []float64 {
 	if cap(dst) < len(p.counts) {
@@ -51,8 +48,8 @@ func (p *Popularity) Update(u, i int32) error {
 	return nil
 }
 
-// AddItem adds an item with no interactions and returns its id.
-func (p *Popularity) AddItem() int32 {
+// addItem adds an item with no interactions and returns its id.
+func (p *Popularity) addItem() int32 {
 	p.counts = append(p.counts, 0)
 	return int32(len(p.counts) - 1)
 }

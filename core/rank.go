@@ -2,7 +2,6 @@ package core
 
 import (
 	"container/heap"
-	"math"
 	"slices"
 )
 
@@ -62,23 +61,6 @@ func Rank(scores []float64, target int32, exclude []int32) int {
 		}
 	}
 	return rank
-}
-
-// HitRatio is 1 if a 0-based rank falls in the top n, else 0.
-func HitRatio(rank, n int) float64 {
-	if rank < n {
-		return 1
-	}
-	return 0
-}
-
-// NDCG is the normalised discounted cumulative gain of a single relevant
-// item at a 0-based rank, cut at n: 1/log2(rank+2) inside the top n, else 0.
-func NDCG(rank, n int) float64 {
-	if rank < n {
-		return 1 / math.Log2(float64(rank)+2)
-	}
-	return 0
 }
 
 func sortedCopy(ids []int32) []int32 {

@@ -24,10 +24,10 @@ const (
 
 var yelpHeader = []string{"user_id", "business_id", "stars", "date", "timestamp"}
 
-// DetectFormat guesses the format of a log from its first bytes: the Yelp
+// detectFormat guesses the format of a log from its first bytes: the Yelp
 // layout starts with its header (after any blank lines, which the readers
 // skip too), anything else is taken as the paper's.
-func DetectFormat(head []byte) Format {
+func detectFormat(head []byte) Format {
 	for len(head) > 0 {
 		var line []byte
 		line, head, _ = bytes.Cut(head, []byte("\n"))
@@ -153,7 +153,7 @@ func ReadFile(path string, f Format) (*Dataset, error) {
 	br := bufio.NewReader(file)
 	if f == "" || f == "auto" {
 		head, _ := br.Peek(256)
-		f = DetectFormat(head)
+		f = detectFormat(head)
 	}
 	events, err := ReadEvents(br, path, f)
 	if err != nil {

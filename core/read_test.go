@@ -28,7 +28,7 @@ func TestReadEventsFormats(t *testing.T) {
 	if len(got) != 2 || got[1] != (Event{"1", "7", 999}) {
 		t.Fatalf("paper events %v", got)
 	}
-	if DetectFormat([]byte(yelp)) != FormatYelp || DetectFormat([]byte(paper)) != FormatPaper {
+	if detectFormat([]byte(yelp)) != FormatYelp || detectFormat([]byte(paper)) != FormatPaper {
 		t.Fatal("format detection failed")
 	}
 }
@@ -69,14 +69,14 @@ func TestReadEventsErrorsNameFileAndLine(t *testing.T) {
 // reader alike, and later lines keep their numbers in errors.
 func TestLeadingBlankLines(t *testing.T) {
 	text := "\n \r\n" + yelpHead + "ann\tpizza\t5\t2011-01-26\t1296000000\nbob\ttacos\t3\n"
-	if f := DetectFormat([]byte(text)); f != FormatYelp {
+	if f := detectFormat([]byte(text)); f != FormatYelp {
 		t.Fatalf("detected %q after blank lines, want yelp", f)
 	}
 	_, err := ReadEvents(strings.NewReader(text), "b.tsv", FormatYelp)
 	if err == nil || !strings.Contains(err.Error(), "b.tsv:5: 3 tab-separated columns") {
 		t.Errorf("got %v, want the error on line 5", err)
 	}
-	if f := DetectFormat([]byte("\n\n1 2 1 5\n")); f != FormatPaper {
+	if f := detectFormat([]byte("\n\n1 2 1 5\n")); f != FormatPaper {
 		t.Errorf("paper log after blank lines detected as %q", f)
 	}
 }

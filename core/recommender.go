@@ -1,7 +1,7 @@
 package core
 
 // Recommender scores every item for a user. *Model and the baselines
-// implement it, so the evaluation protocols run any of them.
+// implement it, so the evaluation protocols (package eval) run any of them.
 type Recommender interface {
 	NumItems() int
 	// Scores returns user u's score for every item, in dst if it is large

@@ -8,9 +8,9 @@ import (
 	"strconv"
 )
 
-// MaxSynthetic bounds the interactions Synthetic makes, to keep a typo from
+// maxSynthetic bounds the interactions Synthetic makes, to keep a typo from
 // asking for terabytes.
-const MaxSynthetic = 100_000_000
+const maxSynthetic = 100_000_000
 
 // Synthetic makes an implicit-feedback data set for scaling studies, such
 // as one of the paper's Yelp size (25,677 users, 25,815 items, 731,671
@@ -27,8 +27,8 @@ func Synthetic(users, items, interactions int, zipf float64, seed uint64) (*Data
 		return nil, fmt.Errorf("core: synthetic users = %d is invalid: must be between 1 and %d", users, math.MaxInt32)
 	case items < 1 || items > math.MaxInt32:
 		return nil, fmt.Errorf("core: synthetic items = %d is invalid: must be between 1 and %d", items, math.MaxInt32)
-	case interactions < 1 || interactions > MaxSynthetic:
-		return nil, fmt.Errorf("core: synthetic interactions = %d is invalid: must be between 1 and %d", interactions, MaxSynthetic)
+	case interactions < 1 || interactions > maxSynthetic:
+		return nil, fmt.Errorf("core: synthetic interactions = %d is invalid: must be between 1 and %d", interactions, maxSynthetic)
 	case float64(interactions) > float64(users)*float64(items):
 		return nil, fmt.Errorf("core: synthetic interactions = %d is invalid: %d users and %d items have only %d distinct pairs",
 			interactions, users, items, int64(users)*int64(items))

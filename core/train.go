@@ -1,9 +1,6 @@
 package core
 
-import (
-	"sync"
-	"time"
-)
+import "sync"
 
 // Trainer runs eALS epochs (Algorithm 1) on a model, whole or in chunks so
 // that a caller such as a browser page can do other work between them.
@@ -18,16 +15,16 @@ type Trainer struct {
 
 // NewTrainer returns a trainer for a new model of d.
 func NewTrainer(d *Dataset, cfg Config) (*Trainer, error) {
-	m, err := NewModel(d, cfg)
+	m, err := newModel(d, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return NewTrainerFor(m), nil
+	return newTrainerFor(m), nil
 }
 
-// NewTrainerFor returns a trainer that continues training m, including the
+// newTrainerFor returns a trainer that continues training m, including the
 // interactions it has learnt online.
-func NewTrainerFor(m *Model) *Trainer {
+func newTrainerFor(m *Model) *Trainer {
 	t := &Trainer{m: m, threads: m.cfg.threads()}
 	t.work = make([]scratch, t.threads)
 	return t
@@ -40,9 +37,6 @@ func NewTrainerFor(m *Model) *Trainer {
 // computes everything afresh.
 func (t *Trainer) Model() *Model { return t.m }
 
-// Epochs returns the number of completed epochs.
-func (t *Trainer) Epochs() int { return t.epochs }
-
 // Progress returns how far the current epoch has got, in [0, 1).
 func (t *Trainer) Progress() float64 {
 	m := t.m
@@ -54,19 +48,25 @@ func (t *Trainer) Progress() float64 {
 	return float64(done) / float64(total)
 }
 
-// Epoch runs the rest of the current epoch.
-func (t *Trainer) Epoch() {
-	for !t.Step(-1) {
+// Step updates rows of the current pass until it has covered about budget
+// observed entries (at least one row), and reports whether that completed
+// an epoch; a negative budget runs the rest of the epoch. An epoch updates
+// every user against S^q, recomputes S^p, updates every item against S^p,
+// then recomputes S^q, so both caches are current when an epoch completes,
+// and so is the prediction cache, which the item pass rewrites. It never
+// fails: the error is there for Stepper.
+func (t *Trainer) Step(budget int) (done bool, err error) {
+	if budget >= 0 {
+		return t.step(budget), nil
 	}
+	for !t.step(-1) {
+	}
+	return true, nil
 }
 
-// Step updates rows of the current pass until it has covered about budget
-// observed entries (at least one row; a negative budget means no limit), and
-// reports whether that completed an epoch. An epoch updates every user
-// against S^q, recomputes S^p, updates every item against S^p, then
-// recomputes S^q, so both caches are current when an epoch completes, and
-// so is the prediction cache, which the item pass rewrites.
-func (t *Trainer) Step(budget int) (epochDone bool) {
+// step is Step within one pass: a negative budget ends it at the end of
+// the pass.
+func (t *Trainer) step(budget int) (epochDone bool) {
 	m := t.m
 	m.midEpoch = true
 	side := &m.users
@@ -98,6 +98,8 @@ func (t *Trainer) Step(budget int) (epochDone bool) {
 	m.midEpoch = false
 	return true
 }
+
+var _ Stepper = (*Trainer)(nil)
 
 // pass updates rows [a, b) of the current side, split into contiguous runs
 // of about equal cost over the goroutines. Rows of one side depend only on
@@ -180,12 +182,6 @@ func (m *Model) solveItem(s *scratch, i int32, trace *[]FactorStep) {
 	s.sweep(x, n, pred, m.sp, ci, m.cfg.Lambda, trace)
 }
 
-// EpochInfo describes a completed training epoch.
-type EpochInfo struct {
-	Epoch   int     // 1-based
-	Seconds float64 // wall time of the epoch, excluding the callback
-}
-
 // Train builds a model of d and runs cfg.Epochs epochs. After each epoch it
 // calls onEpoch, if not nil; an error from onEpoch stops training and is
 // returned with the model as it stands.
@@ -194,15 +190,5 @@ func Train(d *Dataset, cfg Config, onEpoch func(*Model, EpochInfo) error) (*Mode
 	if err != nil {
 		return nil, err
 	}
-	for e := 1; e <= cfg.Epochs; e++ {
-		start := time.Now()
-		t.Epoch()
-		info := EpochInfo{Epoch: e, Seconds: time.Since(start).Seconds()}
-		if onEpoch != nil {
-			if err := onEpoch(t.m, info); err != nil {
-				return t.m, err
-			}
-		}
-	}
-	return t.m, nil
+	return train(t, t.Model(), cfg.Epochs, onEpoch)
 }

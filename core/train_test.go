@@ -32,7 +32,7 @@ func TestEpochMatchesNaiveElementwiseALS(t *testing.T) {
 			}
 			ref := naiveOf(tr.Model())
 			for e := 0; e < 3; e++ {
-				tr.Epoch()
+				tr.Step(-1)
 				ref.epoch()
 				p, q := modelVectors(tr.Model())
 				compareVectors(t, "P", p, ref.p, 1e-9)
@@ -56,7 +56,7 @@ func TestObjectiveMatchesBruteForce(t *testing.T) {
 		if !closeRel(got, want, 1e-10) {
 			t.Fatalf("after %d epochs: objective %.15g, brute force %.15g", e, got, want)
 		}
-		tr.Epoch()
+		tr.Step(-1)
 	}
 }
 
@@ -78,7 +78,7 @@ func TestEpochsKeepCachesFresh(t *testing.T) {
 				m := tr.Model()
 				assertCachesFresh(t, m, 1e-12)
 				for e := 0; e < 3; e++ {
-					for !tr.Step(budget) {
+					for !mustStep(t, tr, budget) {
 						if !m.midEpoch {
 							t.Fatal("inside an epoch the model is not marked mid-epoch")
 						}
@@ -131,13 +131,13 @@ func TestObjectiveNeverIncreasesWithinAnEpoch(t *testing.T) {
 
 func TestUniformWeightsWhenAlphaIsZero(t *testing.T) {
 	counts := []int{5, 0, 1, 30, 2}
-	w := ItemWeights(counts, 64, 0)
+	w := itemWeights(counts, 64, 0)
 	for i, c := range w {
 		if c != 64.0/float64(len(counts)) {
 			t.Fatalf("c_%d = %v with alpha = 0, want w0 = c0/N = %v", i, c, 64.0/5)
 		}
 	}
-	w = ItemWeights(counts, 64, 0.5)
+	w = itemWeights(counts, 64, 0.5)
 	sum := 0.0
 	for _, c := range w {
 		sum += c
@@ -238,10 +238,10 @@ func TestStepBudgetCoversEpochOnce(t *testing.T) {
 	d := randomDataset(t, 25, 20, 0.3, 10)
 	cfg := smallConfig()
 	whole, _ := NewTrainer(d, cfg)
-	whole.Epoch()
+	whole.Step(-1)
 	chunked, _ := NewTrainer(d, cfg)
 	calls := 0
-	for !chunked.Step(7) {
+	for !mustStep(t, chunked, 7) {
 		calls++
 		if p := chunked.Progress(); p < 0 || p >= 1 {
 			t.Fatalf("progress %v outside [0, 1)", p)
@@ -262,7 +262,7 @@ func TestChunkedParallelStepsAreBitwiseSequentialEpochs(t *testing.T) {
 	cfg.Threads = 1
 	one, _ := NewTrainer(d, cfg)
 	for e := 0; e < 3; e++ {
-		one.Epoch()
+		one.Step(-1)
 	}
 	for _, threads := range []int{2, 3, 8} {
 		for _, budget := range []int{0, 25, 80} { // about 0, 3 and 9 rows

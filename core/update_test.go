@@ -202,8 +202,8 @@ func TestRandomUpdatesKeepCachesFresh(t *testing.T) {
 					}
 				}
 			}
-			tr := NewTrainerFor(m)
-			tr.Epoch()
+			tr := newTrainerFor(m)
+			tr.Step(-1)
 			assertCachesFresh(t, m, 1e-12)
 			c := m.Clone()
 			assertSameModel(t, m, c)

@@ -16,7 +16,7 @@ type WeightCurve struct {
 	Uniform float64       // c0/N, every item's weight when α = 0
 }
 
-// WeightsByPopularity returns the weights ItemWeights gives items with the
+// WeightsByPopularity returns the weights itemWeights gives items with the
 // given counts, one point per distinct count: c_i depends on nothing but
 // item i's count, so the curve is exact and has far fewer points than
 // there are items, which keeps a plot of it cheap to redraw.
@@ -24,7 +24,7 @@ func WeightsByPopularity(counts []int, c0, alpha float64) WeightCurve {
 	if len(counts) == 0 {
 		return WeightCurve{}
 	}
-	w := ItemWeights(counts, c0, alpha)
+	w := itemWeights(counts, c0, alpha)
 	first := map[int]int{} // count -> an item with that count
 	items := map[int]int{}
 	for i, n := range counts {

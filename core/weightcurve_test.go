@@ -74,13 +74,13 @@ func TestWeightsByPopularityMatchModel(t *testing.T) {
 	d := randomDataset(t, 30, 25, 0.2, 4)
 	cfg := smallConfig()
 	cfg.Alpha = 0.7
-	m, err := NewModel(d, cfg)
+	m, err := newModel(d, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	counts := d.ItemCounts()
 	curve := WeightsByPopularity(counts, cfg.C0, cfg.Alpha)
-	for i, w := range m.ItemWeights() {
+	for i, w := range m.c {
 		found := false
 		for _, pt := range curve.Points {
 			if pt.Count == counts[i] {

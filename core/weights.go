@@ -2,11 +2,11 @@ package core
 
 import "math"
 
-// ItemWeights returns the missing-data weight of every item,
+// itemWeights returns the missing-data weight of every item,
 // c_i = c0 f_i^α / Σ_j f_j^α, where f_i is item i's share of the counts
 // (section 4.1 of the paper). With α = 0 every item, seen or not, gets the
 // uniform weight c0/N of Hu et al.; with α > 0 an item never seen gets 0.
-func ItemWeights(counts []int, c0, alpha float64) []float64 {
+func itemWeights(counts []int, c0, alpha float64) []float64 {
 	total := 0
 	for _, n := range counts {
 		total += n

@@ -16,7 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 // benchClicks is how many "I like this" clicks the benchmark times.
@@ -78,8 +78,8 @@ func visit(b *testing.B, url string) benchRow {
 			.map(e => [e.name.replace(/^.*\//, ""), e.encodedBodySize]))`, &transfers))
 	return benchRow{
 		firstList: m.FirstListMs, mount: m.MountMs, download: m.DownloadMs, decode: m.DecodeMs,
-		epoch: core.Median(m.EpochMs), epochs: float64(len(m.EpochMs)),
-		update: core.Median(m.UpdateMs), rank: core.Median(m.RankMs), explain: core.Median(m.ExplainMs),
+		epoch: eval.Median(m.EpochMs), epochs: float64(len(m.EpochMs)),
+		update: eval.Median(m.UpdateMs), rank: eval.Median(m.RankMs), explain: eval.Median(m.ExplainMs),
 		screen50: percentile(m.ClickToScreenMs, 50), screen95: percentile(m.ClickToScreenMs, 95),
 		handler50: percentile(m.ClickToHandlerMs, 50), dom50: percentile(m.ClickToDOMMs, 50),
 		ready:  m.ReadyMs,

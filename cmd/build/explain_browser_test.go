@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 	"github.com/ealslive/ealslive/core/pack"
 )
 
@@ -62,7 +63,7 @@ func TestPageMatchesCore(t *testing.T) {
 	}
 	// The final HR@100 is published at full precision: the same model
 	// hits the same held-out reviews.
-	res, err := core.EvaluateOffline(model, train, test, core.EvalOptions{TopN: 100})
+	res, err := eval.EvaluateOffline(model, train, test, eval.Options{TopN: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

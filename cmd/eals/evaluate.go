@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 // evaluate splits d for the protocol, trains, runs the protocol and
@@ -36,38 +37,26 @@ func evaluate(o *options, d *core.Dataset, source string, stdout, stderr io.Writ
 	}
 	s.TrainSeconds = time.Since(start).Seconds()
 	if len(epochs) > 0 {
-		med := core.Median(epochs)
+		med := eval.Median(epochs)
 		s.EpochSecondsMedian = &med
 	}
 	s.Loss = finalLoss(rec)
 
 	start = time.Now()
 	if o.protocol == "offline" {
-		ev := core.NewOffline(trainSet, test, o.eval)
-		for !ev.Step(rec, 200) {
-			rep.progress("evaluating", ev.Progress())
-		}
-		rep.endProgress()
-		if err := ev.Err(); err != nil {
+		ev := eval.NewOffline(rec, trainSet, test, o.eval)
+		if err := rep.run(ev, "evaluating"); err != nil {
 			return err
 		}
 		s.setMetrics(ev.Result())
 	} else {
 		if o.noUpdates {
-			rec = core.Frozen(rec)
+			rec = eval.Frozen(rec)
 		}
-		ev := core.NewOnline(trainSet, test, rec, o.eval)
-		for {
-			done, err := ev.Step(200)
-			if err != nil {
-				return err
-			}
-			if done {
-				break
-			}
-			rep.progress("replaying", ev.Progress())
+		ev := eval.NewOnline(rec, trainSet, test, o.eval)
+		if err := rep.run(ev, "replaying"); err != nil {
+			return err
 		}
-		rep.endProgress()
 		s.setOnline(ev.Result())
 	}
 	s.EvalSeconds = time.Since(start).Seconds()
@@ -119,11 +108,11 @@ func percentile(xs []float64, p float64) float64 {
 	return s[min(max(k, 0), len(s)-1)]
 }
 
-func (s *summary) setOnline(r core.OnlineResult) {
+func (s *summary) setOnline(r eval.OnlineResult) {
 	s.setMetrics(r.Metrics)
 	s.NewUserTests, s.NewItemTests = &r.NewUserTests, &r.NewItemTests
 	if len(r.UpdateSeconds) > 0 {
-		med, p95 := 1000*core.Median(r.UpdateSeconds), 1000*percentile(r.UpdateSeconds, 95)
+		med, p95 := 1000*eval.Median(r.UpdateSeconds), 1000*percentile(r.UpdateSeconds, 95)
 		s.UpdateMsMedian, s.UpdateMsP95 = &med, &p95
 	}
 	for _, b := range r.ByHistory {
@@ -138,4 +127,4 @@ func (s *summary) setOnline(r core.OnlineResult) {
 	}
 }
 
-func (s *summary) setMetrics(m core.Metrics) { s.HR, s.NDCG, s.Count = m.HR, m.NDCG, m.Count }
+func (s *summary) setMetrics(m eval.Metrics) { s.HR, s.NDCG, s.Count = m.HR, m.NDCG, m.Count }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 )
 
 // options are the parsed command line.
@@ -21,7 +22,7 @@ type options struct {
 	split                         float64
 	cfg                           core.Config
 	bpr                           core.BPRConfig
-	eval                          core.EvalOptions
+	eval                          eval.Options
 	json                          bool
 	noUpdates                     bool
 	syn                           synthSpec
@@ -84,7 +85,7 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	fs.Float64Var(&o.cfg.InitStd, "init-std", o.cfg.InitStd, "standard deviation of the initial factors (eALS, ALS)")
 	fs.IntVar(&o.cfg.Threads, "threads", o.cfg.Threads, "goroutines per training epoch (eALS, ALS); 0: one per CPU")
 	fs.Uint64Var(&o.cfg.Seed, "seed", o.cfg.Seed, "random seed")
-	fs.IntVar(&o.eval.TopN, "topn", core.DefaultTopN, "cut-off n of HR@n and NDCG@n")
+	fs.IntVar(&o.eval.TopN, "topn", eval.DefaultTopN, "cut-off n of HR@n and NDCG@n")
 	fs.BoolVar(&o.eval.ExcludeSeen, "exclude-seen", false, "leave the user's known items out of the ranking (the paper keeps them)")
 	fs.BoolVar(&o.noUpdates, "no-updates", false, "online protocol: judge every interaction but never update the model (the paper's reference)")
 	fs.BoolVar(&o.json, "json", false, "print JSON lines: one per epoch, then a summary")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
 	"github.com/ealslive/ealslive/core/pack"
 )
 
@@ -61,7 +62,7 @@ func TestPackInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := core.EvaluateOffline(m, train, test, core.EvalOptions{TopN: 10})
+	want, err := eval.EvaluateOffline(m, train, test, eval.Options{TopN: 10})
 	if err != nil {
 		t.Fatal(err)
 	}

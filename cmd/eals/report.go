@@ -89,6 +89,19 @@ func (r *reporter) progress(what string, share float64) {
 	r.open = true
 }
 
+// run steps a protocol to its end in chunks, showing its progress as
+// what between them.
+func (r *reporter) run(s core.Stepper, what string) error {
+	defer r.endProgress()
+	for {
+		done, err := s.Step(200)
+		if err != nil || done {
+			return err
+		}
+		r.progress(what, s.Progress())
+	}
+}
+
 func (r *reporter) endProgress() {
 	if r.open {
 		fmt.Fprintln(r.stderr)

@@ -1,23 +1,25 @@
-package core
+package eval
 
 import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/ealslive/ealslive/core"
 )
 
 // Online runs the paper's online protocol on a time-ordered stream (as
-// Dataset.TimeSplit returns it): for each interaction it ranks every item
+// core.Dataset.TimeSplit returns it): for each interaction it ranks every item
 // for the interaction's user, scores the rank of the interaction's item,
-// then, if the recommender is a Learner, folds the interaction in with
+// then, if the recommender is a core.Learner, folds the interaction in with
 // Update on that same object, so its state carries on to the next one.
 // It runs in chunks (Step) so a page can repaint between them.
 type Online struct {
-	train   *Dataset
-	stream  []Interaction
-	r       Recommender
-	learner Learner // nil: the "no updates" replay
-	opts    EvalOptions
+	train   *core.Dataset
+	stream  []core.Interaction
+	r       core.Recommender
+	learner core.Learner // nil: the "no updates" replay
+	opts    Options
 	every   int // curve spacing
 
 	next     int
@@ -49,13 +51,14 @@ type CurvePoint struct {
 	Metrics
 }
 
-// NewOnline prepares the replay of stream, the interactions that follow
-// train in time, on r. If r is a Learner it learns from each interaction
-// after being judged on it; wrap it in Frozen for the "no updates" replay.
-// Invalid arguments are reported by Step.
-func NewOnline(train *Dataset, stream []Interaction, r Recommender, opts EvalOptions) *Online {
+// NewOnline prepares the replay on r of stream, the interactions that
+// follow train in time. If r is a core.Learner it learns from each
+// interaction after being judged on it; wrap it in Frozen for the "no
+// updates" replay. Invalid options or a nil argument are reported by Step
+// and Err.
+func NewOnline(r core.Recommender, train *core.Dataset, stream []core.Interaction, opts Options) *Online {
 	o := &Online{train: train, stream: stream, r: r, opts: opts, earlier: map[int32][]int32{}}
-	o.learner, _ = r.(Learner)
+	o.learner, _ = r.(core.Learner)
 	o.buckets = make([]tally, len(historyEdges))
 	o.every = opts.CurveEvery
 	if o.every == 0 {
@@ -63,9 +66,9 @@ func NewOnline(train *Dataset, stream []Interaction, r Recommender, opts EvalOpt
 	}
 	switch {
 	case train == nil:
-		o.err = errors.New("core: online evaluation needs the training data set, got nil")
+		o.err = errors.New("eval: online evaluation needs the training data set, got nil")
 	case r == nil:
-		o.err = errors.New("core: online evaluation needs a recommender, got nil")
+		o.err = errors.New("eval: online evaluation needs a recommender, got nil")
 	default:
 		o.err = opts.check()
 	}
@@ -88,7 +91,7 @@ func (o *Online) Step(budget int) (done bool, err error) {
 	for ; o.next < stop; o.next++ {
 		x := o.stream[o.next]
 		if err := checkCase(o.train, o.r, x); err != nil {
-			o.err = fmt.Errorf("core: online interaction %d: %v", o.next, err)
+			o.err = fmt.Errorf("eval: online interaction %d: %v", o.next, err)
 			return true, o.err
 		}
 		trained := o.train.UserItems(x.User)
@@ -99,7 +102,7 @@ func (o *Online) Step(budget int) (done bool, err error) {
 			o.exclude = append(append(o.exclude[:0], trained...), seen...)
 			exclude = o.exclude
 		}
-		rank := Rank(o.scores, x.Item, exclude)
+		rank := core.Rank(o.scores, x.Item, exclude)
 		o.sum.add(rank, n)
 		o.buckets[historyBucket(len(trained)+len(seen))].add(rank, n)
 		if len(trained) == 0 {
@@ -114,7 +117,7 @@ func (o *Online) Step(budget int) (done bool, err error) {
 			o.updates = append(o.updates, time.Since(start).Seconds())
 			if err != nil {
 				o.next++ // this interaction was judged
-				o.err = fmt.Errorf("core: online update %d (user %d, item %d): %w", o.next-1, x.User, x.Item, err)
+				o.err = fmt.Errorf("eval: online update %d (user %d, item %d): %w", o.next-1, x.User, x.Item, err)
 				return true, o.err
 			}
 		}
@@ -125,6 +128,11 @@ func (o *Online) Step(budget int) (done bool, err error) {
 	}
 	return o.next == len(o.stream), nil
 }
+
+// Err returns why the replay could not go on, or nil.
+func (o *Online) Err() error { return o.err }
+
+var _ core.Stepper = (*Online)(nil)
 
 // Progress returns the share of the stream replayed, in [0, 1].
 func (o *Online) Progress() float64 {
@@ -152,27 +160,8 @@ func (o *Online) Result() OnlineResult {
 }
 
 // EvaluateOnline replays the whole stream at once.
-func EvaluateOnline(r Recommender, train *Dataset, stream []Interaction, opts EvalOptions) (OnlineResult, error) {
-	o := NewOnline(train, stream, r, opts)
+func EvaluateOnline(r core.Recommender, train *core.Dataset, stream []core.Interaction, opts Options) (OnlineResult, error) {
+	o := NewOnline(r, train, stream, opts)
 	_, err := o.Step(-1)
 	return o.Result(), err
-}
-
-// Frozen hides the Update method of a Learner, so that the online protocol
-// replays the stream on it without learning: the paper's "no updates"
-// reference.
-func Frozen(r Recommender) Recommender { return frozen{r} }
-
-type frozen struct{ r Recommender }
-
-func (f frozen) NumItems() int                           { return f.r.NumItems() }
-func (f frozen) Scores(u int32, dst []float64) []float64 { return f.r.Scores(u, dst) }
-
-// NumUsers forwards the wrapped recommender's user count when it has one,
-// so the protocol's range checks still apply.
-func (f frozen) NumUsers() int {
-	if uc, ok := f.r.(userCounter); ok {
-		return uc.NumUsers()
-	}
-	return int(^uint32(0) >> 1)
 }

@@ -1,16 +1,18 @@
-package core
+package eval
 
 import (
 	"slices"
 	"testing"
+
+	"github.com/ealslive/ealslive/core"
 )
 
 func TestEvenSample(t *testing.T) {
-	cases := make([]Interaction, 10)
+	cases := make([]core.Interaction, 10)
 	for k := range cases {
-		cases[k] = Interaction{User: int32(k), Item: int32(100 + k)}
+		cases[k] = core.Interaction{User: int32(k), Item: int32(100 + k)}
 	}
-	users := func(xs []Interaction) []int32 {
+	users := func(xs []core.Interaction) []int32 {
 		var u []int32
 		for _, x := range xs {
 			u = append(u, x.User)
@@ -41,9 +43,9 @@ func TestEvenSample(t *testing.T) {
 // the input.
 func TestEvenSampleProperties(t *testing.T) {
 	for total := 1; total < 60; total++ {
-		cases := make([]Interaction, total)
+		cases := make([]core.Interaction, total)
 		for k := range cases {
-			cases[k] = Interaction{User: int32(k)}
+			cases[k] = core.Interaction{User: int32(k)}
 		}
 		for n := 1; n <= total+2; n++ {
 			s := EvenSample(cases, n)
