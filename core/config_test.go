@@ -59,7 +59,7 @@ func TestConfigValidation(t *testing.T) {
 		if !errors.As(err, &pe) || pe.Param != c.param || !strings.Contains(err.Error(), c.param+" = ") {
 			t.Errorf("%s: Validate() = %v", c.param, err)
 		}
-		if _, err := newModel(randomDataset(t, 3, 3, 1, 1), cfg); err == nil {
+		if _, err := NewModel(randomDataset(t, 3, 3, 1, 1), cfg); err == nil {
 			t.Errorf("%s: newModel accepted an invalid config", c.param)
 		}
 	}
@@ -99,7 +99,7 @@ func TestConfigAcceptsItsLimits(t *testing.T) {
 }
 
 func TestNewModelRejectsEmptyData(t *testing.T) {
-	if _, err := newModel(nil, DefaultConfig()); !errors.Is(err, ErrEmpty) {
+	if _, err := NewModel(nil, DefaultConfig()); !errors.Is(err, ErrEmpty) {
 		t.Fatalf("nil data set: %v", err)
 	}
 }

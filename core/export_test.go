@@ -7,9 +7,8 @@ import "slices"
 // it here, under the names it had.
 
 var (
-	NewALS   = newALS
-	NewBPR   = newBPR
-	NewModel = newModel
+	NewALS = newALS
+	NewBPR = newBPR
 )
 
 const MaxSynthetic = maxSynthetic

@@ -24,10 +24,10 @@ type Model struct {
 	work     scratch // buffers for online updates
 }
 
-// newModel returns a model of d with factors drawn from N(0, InitStd²) and
+// NewModel returns a model of d with factors drawn from N(0, InitStd²) and
 // the item weights of d's popularity; it has not been trained. Train and
 // Trainer improve it.
-func newModel(d *Dataset, cfg Config) (*Model, error) {
+func NewModel(d *Dataset, cfg Config) (*Model, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

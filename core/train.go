@@ -15,7 +15,7 @@ type Trainer struct {
 
 // NewTrainer returns a trainer for a new model of d.
 func NewTrainer(d *Dataset, cfg Config) (*Trainer, error) {
-	m, err := newModel(d, cfg)
+	m, err := NewModel(d, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -74,7 +74,7 @@ func TestWeightsByPopularityMatchModel(t *testing.T) {
 	d := randomDataset(t, 30, 25, 0.2, 4)
 	cfg := smallConfig()
 	cfg.Alpha = 0.7
-	m, err := newModel(d, cfg)
+	m, err := NewModel(d, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
