@@ -1,0 +1,118 @@
+package work
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+
+	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/pack"
+)
+
+// Data is the decoded pack and the splits jobs train on, each made once.
+type Data struct {
+	Pack *pack.Pack
+	Hash string // SHA-256 of the pack's bytes, hex
+
+	loo                  *core.Dataset // leave-one-out training set
+	looTest              []core.Interaction
+	timeTrain            *core.Dataset // the online protocol's first 90%
+	timeStream           []core.Interaction
+	timeSplitAt          float64
+	looErr, timeSplitErr error
+}
+
+// DataSummary is the head of the MsgData worker 0 posts once the pack is
+// decoded: what the page says about the data. Its I32 holds the reviews of
+// each business in the data and in the leave-one-out training set.
+type DataSummary struct {
+	Hash             string
+	Users, Items     int
+	Reviews          int
+	From, To         int64 // Unix seconds of the first and last review
+	Train, TestCases int   // the leave-one-out split
+}
+
+// loadData decodes the pack in m.Bytes[0] and splits it; worker 0 tells the
+// page what it holds, or why it cannot be used.
+func (w *Worker) loadData(m Msg) {
+	report := w.env.Index() == 0
+	fail := func(err error) {
+		w.data = nil
+		if report {
+			w.env.Post(NewMsg(MsgError, m.Job, packFailure(err)))
+		}
+	}
+	if len(m.Bytes) != 1 {
+		fail(errors.New("work: the data message carries no pack"))
+		return
+	}
+	b := m.Bytes[0]
+	p, err := pack.Decode(b)
+	if err != nil {
+		fail(err)
+		return
+	}
+	sum := sha256.Sum256(b)
+	d := &Data{Pack: p, Hash: hex.EncodeToString(sum[:])}
+	train, test, err := d.LeaveOneOut()
+	if err != nil {
+		fail(err)
+		return
+	}
+	w.data = d
+	if !report {
+		return
+	}
+	s := DataSummary{Hash: d.Hash, Users: p.Data.NumUsers(), Items: p.Data.NumItems(), Reviews: p.Data.Len(),
+		Train: train.Len(), TestCases: len(test)}
+	if all := p.Data.Interactions(); len(all) > 0 {
+		// The pack stores interactions in time order.
+		s.From, s.To = all[0].Time, all[len(all)-1].Time
+	}
+	out := NewMsg(MsgData, m.Job, s)
+	out.I32 = [][]int32{int32s(p.Data.ItemCounts()), int32s(train.ItemCounts())}
+	w.env.Post(out)
+}
+
+func int32s(v []int) []int32 {
+	out := make([]int32, len(v))
+	for k, x := range v {
+		out[k] = int32(x)
+	}
+	return out
+}
+
+// packFailure describes a pack that cannot be used, with its kind, so the
+// page can word it.
+func packFailure(err error) Failure {
+	f := Failure{Message: err.Error(), Kind: "invalid"}
+	var ve *pack.VersionError
+	switch {
+	case errors.As(err, &ve):
+		f.Kind, f.Version = "version", ve.Found
+	case errors.Is(err, pack.ErrTruncated):
+		f.Kind = "truncated"
+	case errors.Is(err, pack.ErrNotPack):
+		f.Kind = "notpack"
+	}
+	return f
+}
+
+// LeaveOneOut returns the offline protocol's split, made once.
+func (d *Data) LeaveOneOut() (*core.Dataset, []core.Interaction, error) {
+	if d.loo == nil && d.looErr == nil {
+		d.loo, d.looTest, d.looErr = d.Pack.Data.LeaveOneOut()
+	}
+	return d.loo, d.looTest, d.looErr
+}
+
+// TimeSplit returns the online protocol's split at frac, made once per
+// fraction.
+func (d *Data) TimeSplit(frac float64) (*core.Dataset, []core.Interaction, error) {
+	if d.timeTrain == nil || d.timeSplitAt != frac {
+		d.timeTrain, d.timeStream, d.timeSplitErr = d.Pack.Data.TimeSplit(frac)
+		d.timeSplitAt = frac
+	}
+	return d.timeTrain, d.timeStream, d.timeSplitErr
+}

@@ -1,0 +1,28 @@
+package work
+
+// Env is a worker's view of the others and of the page while it runs a
+// job. Messages between two workers arrive in the order they were sent.
+type Env interface {
+	// Index is this worker's number, 0 to Count()-1. Worker 0 speaks for
+	// the group: it posts the progress and results of group work.
+	Index() int
+	Count() int
+	// Post sends m to the page.
+	Post(m Msg)
+	// Send sends m to worker to.
+	Send(to int, m Msg)
+	// Receive returns the next message from worker from.
+	Receive(from int) (Msg, error)
+	// Stops is how many times the page has asked the current job to stop,
+	// counting any stop waiting to be let in. A job decides what each
+	// means: training ends at the first, its final evaluation at the next.
+	Stops() int
+	// Store keeps trained models between visits; nil if there is none.
+	Store() Store
+}
+
+// Store keeps bytes by key: the browser's IndexedDB in a worker.
+type Store interface {
+	Get(key string) (value []byte, found bool, err error)
+	Put(key string, value []byte) error
+}

@@ -1,0 +1,60 @@
+package work
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Msg is one message between the page and a worker, or between two
+// workers: a kind, a small JSON head, and numbers in bulk, which travel
+// without encoding (as typed arrays between browser threads).
+type Msg struct {
+	Kind  string
+	Job   int // the job it belongs to; 0 for none
+	From  int // the sending worker, or Page
+	Head  []byte
+	F64   [][]float64
+	I32   [][]int32
+	Bytes [][]byte
+}
+
+// Page is the sender number of the page.
+const Page = -1
+
+// Message kinds. From the page: MsgData (the pack, once), MsgJob (a job to
+// run), MsgStop (stop the job). To the page: MsgData (a summary of the
+// pack), MsgProgress, MsgResult, MsgDone, MsgError. Between workers: the
+// kinds of each job's exchanges.
+const (
+	MsgData     = "data"
+	MsgJob      = "job"
+	MsgStop     = "stop"
+	MsgProgress = "progress"
+	MsgResult   = "result"
+	MsgDone     = "done"
+	MsgError    = "error"
+
+	msgRows  = "rows"  // a part's rows of P, or of Q and the predictions
+	msgRanks = "ranks" // a part's ranks of evaluated cases
+	msgNext  = "next"  // worker 0 says whether the job goes on
+	msgMeet  = "meet"  // a worker has reached a meeting (see meet)
+)
+
+// NewMsg returns a message whose head is v as JSON.
+func NewMsg(kind string, job int, v any) Msg {
+	m := Msg{Kind: kind, Job: job}
+	if v != nil {
+		// The heads are plain structs of numbers and strings: they
+		// always encode.
+		m.Head, _ = json.Marshal(v)
+	}
+	return m
+}
+
+// Decode reads the message's head into v.
+func (m Msg) Decode(v any) error {
+	if err := json.Unmarshal(m.Head, v); err != nil {
+		return fmt.Errorf("work: a %q message's head cannot be read: %v", m.Kind, err)
+	}
+	return nil
+}

@@ -1,0 +1,246 @@
+package work
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
+)
+
+// TrainSpec is what to train: eALS on the leave-one-out split of the pack,
+// with the hit ratio of an evenly spread sample of held-out users after
+// every epoch and of all of them at the end.
+type TrainSpec struct {
+	Config core.Config
+	Sample int // held-out users in the per-epoch hit ratio
+	TopN   int
+	// StoreKey names the trained model in the store; "" keeps nothing.
+	// With Restore, a model kept under it is sent instead of training.
+	StoreKey string
+	Restore  bool
+}
+
+// TrainProgress is the head of a training job's MsgProgress.
+type TrainProgress struct {
+	Phase    string  // "training" or "evaluating"
+	Epoch    int     // epochs completed
+	Fraction float64 // of the final evaluation
+	// After each epoch, its figures.
+	EpochMs, EvalMs     float64
+	Objective, SampleHR float64
+}
+
+// TrainRun is the head of a training job's MsgResult, whose Bytes[0] is the
+// model file: the whole run as the page shows it.
+type TrainRun struct {
+	Config    core.Config
+	Workers   int
+	Epochs    int       // completed
+	EpochMs   []float64 // wall time of each epoch, the workers' exchanges included
+	EvalMs    []float64 // of each epoch's sample evaluation
+	Objective []float64
+	SampleHR  []float64
+	Sample    int
+	Final     eval.Metrics
+	FinalDone bool  // the final evaluation ran to its end
+	Stopped   bool  // training ended early at the visitor's request
+	Restored  bool  // the model was kept from an earlier visit, not trained now
+	TrainedAt int64 // Unix milliseconds
+	SetupMs   float64
+	FinalMs   float64
+}
+
+// progressEvery spaces out the final evaluation's progress reports.
+const progressEvery = 100 * time.Millisecond
+
+// evalChunk is how many cases a worker evaluates between two looks at the
+// page's stop requests: a few milliseconds' work.
+const evalChunk = 32
+
+// train runs a training job on every worker: each holds a copy of the
+// model and solves its share of each epoch; worker 0 reports.
+func (w *Worker) train(job int, spec TrainSpec) error {
+	env := w.env
+	trainSet, test, err := w.data.LeaveOneOut()
+	if err != nil {
+		return err
+	}
+	goOn, err := agree(env, job, func() bool { return !w.restore(job, spec) })
+	if err != nil || !goOn {
+		return err
+	}
+	began := time.Now()
+	cfg := spec.Config
+	cfg.Threads = 1
+	m, err := core.NewModel(trainSet, cfg)
+	if err != nil {
+		return err
+	}
+	ens, err := newEnsemble(env, job, m)
+	if err != nil {
+		return err
+	}
+	run := TrainRun{Config: spec.Config, Workers: env.Count()}
+	sample := eval.EvenSample(test, spec.Sample)
+	run.Sample = len(sample)
+	opts := eval.Options{TopN: spec.TopN}
+	run.SetupMs = millis(time.Since(began))
+	for run.Epochs < cfg.Epochs {
+		start := time.Now()
+		if err := ens.epoch(); err != nil {
+			return err
+		}
+		epochMs := millis(time.Since(start))
+		start = time.Now()
+		lo, hi := share(len(sample), env.Index(), env.Count())
+		ranks, _, err := rankCases(env, m, trainSet, sample[lo:hi], opts, -1, nil)
+		if err != nil {
+			return err
+		}
+		all, _, err := gatherRanks(env, job, ranks, true)
+		if err != nil {
+			return err
+		}
+		run.Epochs++
+		if env.Index() == 0 {
+			run.EpochMs = append(run.EpochMs, epochMs)
+			run.EvalMs = append(run.EvalMs, millis(time.Since(start)))
+			run.Objective = append(run.Objective, m.Objective().Total())
+			run.SampleHR = append(run.SampleHR, eval.MetricsOfRanks(all, spec.TopN).HR)
+			env.Post(NewMsg(MsgProgress, job, TrainProgress{Phase: "training", Epoch: run.Epochs,
+				EpochMs: epochMs, EvalMs: run.EvalMs[len(run.EvalMs)-1],
+				Objective: run.Objective[len(run.Objective)-1], SampleHR: run.SampleHR[len(run.SampleHR)-1]}))
+		}
+		goOn, err := agree(env, job, func() bool { return env.Stops() == 0 })
+		if err != nil {
+			return err
+		}
+		if !goOn {
+			break
+		}
+	}
+	run.Stopped = run.Epochs < cfg.Epochs
+
+	// The final evaluation, which a further stop skips.
+	start := time.Now()
+	stops := env.Stops()
+	lo, hi := share(len(test), env.Index(), env.Count())
+	report := reporter(env, job, func(f float64) any {
+		return TrainProgress{Phase: "evaluating", Epoch: run.Epochs, Fraction: f}
+	})
+	ranks, complete, err := rankCases(env, m, trainSet, test[lo:hi], opts, stops, report)
+	if err != nil {
+		return err
+	}
+	all, complete, err := gatherRanks(env, job, ranks, complete)
+	if err != nil || env.Index() != 0 {
+		return err
+	}
+	if complete {
+		run.Final, run.FinalDone = eval.MetricsOfRanks(all, spec.TopN), true
+	}
+	run.FinalMs = millis(time.Since(start))
+	run.TrainedAt = time.Now().UnixMilli()
+	model, err := m.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	out := NewMsg(MsgResult, job, run)
+	out.Bytes = [][]byte{model}
+	env.Post(out)
+	if spec.StoreKey != "" && env.Store() != nil && !run.Stopped {
+		// Only a whole run is kept: a returning visitor must get the model
+		// these settings train. Failing to keep it costs only time later.
+		_ = env.Store().Put(spec.StoreKey, storedRun(out.Head, model))
+	}
+	return nil
+}
+
+// restore sends the model kept under spec.StoreKey, if asked to and there
+// is one that reads, and reports whether it did.
+func (w *Worker) restore(job int, spec TrainSpec) bool {
+	st := w.env.Store()
+	if !spec.Restore || spec.StoreKey == "" || st == nil {
+		return false
+	}
+	b, found, err := st.Get(spec.StoreKey)
+	if err != nil || !found {
+		return false
+	}
+	head, model, err := readStoredRun(b)
+	if err != nil {
+		return false
+	}
+	var run TrainRun
+	if json.Unmarshal(head, &run) != nil {
+		return false
+	}
+	// The page loads and checks the model; a kept copy it cannot read is
+	// trained again from there.
+	run.Restored = true
+	out := NewMsg(MsgResult, job, run)
+	out.Bytes = [][]byte{model}
+	w.env.Post(out)
+	return true
+}
+
+// storedRun joins a run's head and its model for the store: the head's
+// length, the head, the model file.
+func storedRun(head, model []byte) []byte {
+	b := binary.LittleEndian.AppendUint32(nil, uint32(len(head)))
+	return append(append(b, head...), model...)
+}
+
+func readStoredRun(b []byte) (head, model []byte, err error) {
+	if len(b) < 4 {
+		return nil, nil, errors.New("work: a kept model too short to read")
+	}
+	n := binary.LittleEndian.Uint32(b)
+	if uint64(n) > uint64(len(b)-4) {
+		return nil, nil, errors.New("work: a kept model whose head runs past its end")
+	}
+	return b[4 : 4+n], b[4+n:], nil
+}
+
+// rankCases evaluates cases in chunks and returns their ranks. If stops is
+// not negative it gives up (complete false) once the page has asked to
+// stop more than stops times; report, if not nil, hears the fraction done.
+func rankCases(env Env, r core.Recommender, train *core.Dataset, cases []core.Interaction, opts eval.Options, stops int, report func(float64)) ([]int32, bool, error) {
+	ev := eval.NewOffline(r, train, cases, opts)
+	for {
+		done, err := ev.Step(evalChunk)
+		if err != nil {
+			return nil, false, fmt.Errorf("work: evaluating: %w", err)
+		}
+		if done {
+			return ev.Ranks(), true, nil
+		}
+		if report != nil {
+			report(ev.Progress())
+		}
+		if stops >= 0 && env.Stops() > stops {
+			return ev.Ranks(), false, nil
+		}
+	}
+}
+
+// reporter posts progress from worker 0 at most every progressEvery.
+func reporter(env Env, job int, head func(fraction float64) any) func(float64) {
+	if env.Index() != 0 {
+		return nil
+	}
+	var last time.Time
+	return func(f float64) {
+		if time.Since(last) < progressEvery {
+			return
+		}
+		last = time.Now()
+		env.Post(NewMsg(MsgProgress, job, head(f)))
+	}
+}
+
+func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -1,0 +1,453 @@
+package work
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/eval"
+	"github.com/ealslive/ealslive/core/pack"
+)
+
+// packBytes builds a pack of the shared Yelp data, cut to s.
+func packBytes(t testing.TB, s pack.Subset) []byte {
+	t.Helper()
+	dir := os.Getenv("EALS_DATA")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "data", "yelp")
+	}
+	p, err := pack.BuildDir(dir, s)
+	if err != nil {
+		t.Fatalf("building a pack from the shared Yelp data: %v", err)
+	}
+	b, err := pack.Encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+var (
+	tempeOnce sync.Once
+	tempe     []byte
+)
+
+// tempePack is the 10-core of the Tempe reviews: 330 people, 255
+// businesses, 6,093 reviews.
+func tempePack(t testing.TB) []byte {
+	tempeOnce.Do(func() { tempe = packBytes(t, pack.Subset{K: 10, City: "Tempe"}) })
+	return tempe
+}
+
+// group runs n in-process workers on data and then each job in turn, and
+// returns every message they posted to the page, in the order it arrived.
+// before, if not nil, sees each message as it arrives and may stop the
+// workers.
+type group struct {
+	envs    []*LocalEnv
+	workers []*Worker
+	page    <-chan Msg
+}
+
+func newGroup(t testing.TB, n int, data []byte, store Store) *group {
+	t.Helper()
+	envs, page := LocalEnvs(n, store)
+	g := &group{envs: envs, page: page}
+	for _, e := range envs {
+		g.workers = append(g.workers, NewWorker(e))
+	}
+	g.broadcast(Msg{Kind: MsgData, Bytes: [][]byte{data}})
+	// Only worker 0 answers the data message.
+	m := <-page
+	if m.Kind != MsgData {
+		t.Fatalf("the data message was answered with %q: %s", m.Kind, m.Head)
+	}
+	return g
+}
+
+func (g *group) broadcast(m Msg) {
+	var wg sync.WaitGroup
+	for _, w := range g.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.Handle(m)
+		}()
+	}
+	if m.Kind == MsgData {
+		wg.Wait()
+	}
+}
+
+// run starts job on every worker and collects what they post until each
+// is done; watch, if not nil, sees each message as it arrives.
+func (g *group) run(t testing.TB, job int, spec JobSpec, watch func(Msg)) []Msg {
+	t.Helper()
+	for _, e := range g.envs {
+		e.ResetStops()
+	}
+	g.broadcast(NewMsg(MsgJob, job, spec))
+	var got []Msg
+	for done := 0; done < len(g.workers); {
+		m := <-g.page
+		if m.Job != job {
+			t.Fatalf("a message of job %d during job %d", m.Job, job)
+		}
+		if m.Kind == MsgError {
+			var f Failure
+			m.Decode(&f)
+			t.Fatalf("worker %d failed: %s", m.From, f.Message)
+		}
+		if m.Kind == MsgDone {
+			done++
+		}
+		if watch != nil {
+			watch(m)
+		}
+		got = append(got, m)
+	}
+	return got
+}
+
+func (g *group) stop() {
+	for _, e := range g.envs {
+		e.Stop()
+	}
+}
+
+func only(t testing.TB, msgs []Msg, kind string) []Msg {
+	t.Helper()
+	var out []Msg
+	for _, m := range msgs {
+		if m.Kind == kind {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func decodedPack(t testing.TB, b []byte) *pack.Pack {
+	p, err := pack.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func testConfig() core.Config {
+	cfg := core.DefaultConfig()
+	cfg.K = 8
+	cfg.Epochs = 4
+	return cfg
+}
+
+// Training split over any number of workers gives, bit for bit, the model
+// core.Train gives on one thread, and the figures eval gives it: the
+// objective and sample hit ratio after every epoch, and the final metrics.
+func TestTrainEqualsCore(t *testing.T) {
+	data := tempePack(t)
+	train, test, err := decodedPack(t, data).Data.LeaveOneOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig()
+	spec := TrainSpec{Config: cfg, Sample: 50, TopN: 20}
+	sample := eval.EvenSample(test, spec.Sample)
+	var objective, sampleHR []float64
+	want, err := core.Train(train, cfg, func(m *core.Model, _ core.EpochInfo) error {
+		objective = append(objective, m.Objective().Total())
+		r, err := eval.EvaluateOffline(m, train, sample, eval.Options{TopN: spec.TopN})
+		sampleHR = append(sampleHR, r.HR)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantBytes, err := want.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := eval.EvaluateOffline(want, train, test, eval.Options{TopN: spec.TopN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 2, 3} {
+		g := newGroup(t, n, data, nil)
+		msgs := g.run(t, 1, JobSpec{Kind: JobTrain, Train: &spec}, nil)
+		results := only(t, msgs, MsgResult)
+		if len(results) != 1 || results[0].From != 0 {
+			t.Fatalf("%d workers: %d results, want one from worker 0", n, len(results))
+		}
+		var run TrainRun
+		if err := results[0].Decode(&run); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(results[0].Bytes[0], wantBytes) {
+			t.Errorf("%d workers: the model differs from core.Train's", n)
+		}
+		if run.Epochs != cfg.Epochs || run.Stopped || !run.FinalDone || run.Restored || run.Workers != n {
+			t.Errorf("%d workers: run %+v", n, run)
+		}
+		if run.Final != final {
+			t.Errorf("%d workers: final %+v, want %+v", n, run.Final, final)
+		}
+		for e := range objective {
+			if run.Objective[e] != objective[e] || run.SampleHR[e] != sampleHR[e] {
+				t.Errorf("%d workers, epoch %d: objective %v and sample HR %v, want %v and %v",
+					n, e+1, run.Objective[e], run.SampleHR[e], objective[e], sampleHR[e])
+			}
+		}
+		if p := only(t, msgs, MsgProgress); len(p) < cfg.Epochs {
+			t.Errorf("%d workers: %d progress messages for %d epochs", n, len(p), cfg.Epochs)
+		}
+	}
+}
+
+// A stop ends training after the epoch under way and the final evaluation
+// still runs; the stopped model is not kept. A whole run is kept, and with
+// Restore comes back from the store instead of training.
+func TestTrainStopAndRestore(t *testing.T) {
+	data := tempePack(t)
+	store := &MemoryStore{}
+	g := newGroup(t, 2, data, store)
+	cfg := testConfig()
+	cfg.Epochs = 50
+	spec := TrainSpec{Config: cfg, Sample: 30, TopN: 20, StoreKey: "k1", Restore: true}
+	stopped := false
+	msgs := g.run(t, 1, JobSpec{Kind: JobTrain, Train: &spec}, func(m Msg) {
+		if m.Kind == MsgProgress && !stopped {
+			stopped = true
+			g.stop()
+		}
+	})
+	var run TrainRun
+	if err := only(t, msgs, MsgResult)[0].Decode(&run); err != nil {
+		t.Fatal(err)
+	}
+	if !run.Stopped || run.Epochs >= cfg.Epochs || run.Epochs < 1 || !run.FinalDone {
+		t.Errorf("stopped run: %d epochs, stopped %v, final done %v", run.Epochs, run.Stopped, run.FinalDone)
+	}
+	if _, found, _ := store.Get("k1"); found {
+		t.Error("a stopped run was kept")
+	}
+
+	cfg.Epochs = 2
+	spec = TrainSpec{Config: cfg, Sample: 30, TopN: 20, StoreKey: "k2", Restore: true}
+	first := only(t, g.run(t, 2, JobSpec{Kind: JobTrain, Train: &spec}, nil), MsgResult)[0]
+	again := only(t, g.run(t, 3, JobSpec{Kind: JobTrain, Train: &spec}, nil), MsgResult)
+	if len(again) != 1 {
+		t.Fatalf("the restored job posted %d results", len(again))
+	}
+	var a, b TrainRun
+	first.Decode(&a)
+	again[0].Decode(&b)
+	if !b.Restored || a.Restored || b.Final != a.Final || b.TrainedAt != a.TrainedAt {
+		t.Errorf("restored run %+v, trained run %+v", b, a)
+	}
+	if !bytes.Equal(first.Bytes[0], again[0].Bytes[0]) {
+		t.Error("the restored model differs from the one trained")
+	}
+	if m, err := core.LoadModel(again[0].Bytes[0]); err != nil || m.NumUsers() == 0 {
+		t.Errorf("the restored model does not load: %v", err)
+	}
+}
+
+// Each lane of the replay gives exactly what eval.EvaluateOnline gives the
+// same recommender, however the lanes are shared out.
+func TestReplayEqualsEval(t *testing.T) {
+	data := tempePack(t)
+	cfg := testConfig()
+	train, stream, err := decodedPack(t, data).Data.TimeSplit(0.9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := core.Train(train, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := eval.Options{TopN: 20}
+	pop, err := core.NewPopularity(train)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]eval.OnlineResult{}
+	for key, r := range map[string]core.Recommender{LaneLearning: m.Clone(), LaneFrozen: eval.Frozen(m.Clone()), LanePopular: pop} {
+		if want[key], err = eval.EvaluateOnline(r, train, stream, opts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	spec := ReplaySpec{Config: cfg, Split: 0.9, TopN: 20, Lanes: []LaneSpec{
+		{Key: LaneLearning, Kind: LaneLearning}, {Key: LaneFrozen, Kind: LaneFrozen}, {Key: LanePopular, Kind: LanePopular}}}
+	for _, n := range []int{1, 2, 3} {
+		g := newGroup(t, n, data, nil)
+		got := map[string]LaneResult{}
+		for _, r := range only(t, g.run(t, 1, JobSpec{Kind: JobReplay, Replay: &spec}, nil), MsgResult) {
+			var p ReplayProgress
+			if err := r.Decode(&p); err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range p.Lanes {
+				got[l.Key] = l
+			}
+		}
+		for key, w := range want {
+			l, ok := got[key]
+			switch {
+			case !ok || !l.Done:
+				t.Errorf("%d workers: lane %s missing or not done", n, key)
+			case l.Overall != w.Metrics || l.NewUserTests != w.NewUserTests || len(l.Curve) != len(w.Curve):
+				t.Errorf("%d workers, lane %s: %+v, want %+v", n, key, l.Overall, w.Metrics)
+			default:
+				for b := range w.ByHistory {
+					if l.ByHistory[b] != w.ByHistory[b] {
+						t.Errorf("%d workers, lane %s, bucket %s: %+v, want %+v", n, key, w.ByHistory[b].Label, l.ByHistory[b], w.ByHistory[b])
+					}
+				}
+			}
+		}
+	}
+}
+
+// The rivals trained and judged in the workers score exactly as the same
+// models trained and judged directly.
+func TestCompareEqualsCore(t *testing.T) {
+	data := tempePack(t)
+	train, test, err := decodedPack(t, data).Data.LeaveOneOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig()
+	uniform := cfg
+	uniform.Alpha = 0
+	bpr := core.DefaultBPRConfig()
+	bpr.K, bpr.Epochs = 8, 3
+	spec := CompareSpec{TopN: 20, Rivals: []Rival{
+		{Key: "eals", Epochs: cfg.Epochs, EALS: &cfg},
+		{Key: "uniform", Epochs: uniform.Epochs, EALS: &uniform},
+		{Key: "bpr", Epochs: bpr.Epochs, BPR: &bpr},
+	}}
+	opts := eval.Options{TopN: 20}
+	want := map[string]eval.Metrics{}
+	for _, c := range []core.Config{cfg, uniform} {
+		m, err := core.Train(train, c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := "eals"
+		if c.Alpha == 0 {
+			key = "uniform"
+		}
+		if want[key], err = eval.EvaluateOffline(m, train, test, opts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := core.TrainBPR(train, bpr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want["bpr"], err = eval.EvaluateOffline(b, train, test, opts); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 2} {
+		g := newGroup(t, n, data, nil)
+		got := map[string]RivalResult{}
+		for _, m := range only(t, g.run(t, 1, JobSpec{Kind: JobCompare, Compare: &spec}, nil), MsgResult) {
+			var r RivalResult
+			if err := m.Decode(&r); err != nil {
+				t.Fatal(err)
+			}
+			got[r.Key] = r
+		}
+		for key, w := range want {
+			r := got[key]
+			if !r.Done || !r.Evaluated || r.Metrics != w || len(r.EpochMs) != spec.Rivals[0].Epochs && key != "bpr" {
+				t.Errorf("%d workers, %s: %+v, want %+v", n, key, r, w)
+			}
+		}
+	}
+}
+
+// A pack that cannot be used is reported once, with its kind, and jobs
+// then fail with words, not a hang.
+func TestBadPack(t *testing.T) {
+	good := tempePack(t)
+	envs, page := LocalEnvs(2, nil)
+	ws := []*Worker{NewWorker(envs[0]), NewWorker(envs[1])}
+	for _, w := range ws {
+		w.Handle(Msg{Kind: MsgData, Bytes: [][]byte{good[:len(good)/2]}})
+	}
+	m := <-page
+	var f Failure
+	if err := m.Decode(&f); m.Kind != MsgError || err != nil || f.Kind != "truncated" {
+		t.Fatalf("a truncated pack: %q %+v", m.Kind, f)
+	}
+	spec := TrainSpec{Config: testConfig(), Sample: 10, TopN: 10}
+	ws[0].Handle(NewMsg(MsgJob, 7, JobSpec{Kind: JobTrain, Train: &spec}))
+	if m := <-page; m.Kind != MsgError || m.Job != 7 {
+		t.Fatalf("a job without data: %q", m.Kind)
+	}
+	if m := <-page; m.Kind != MsgDone {
+		t.Fatalf("a failed job did not end with done: %q", m.Kind)
+	}
+}
+
+func TestShare(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 500, 3536} {
+		for count := 1; count <= 5; count++ {
+			next := 0
+			for w := 0; w < count; w++ {
+				lo, hi := share(n, w, count)
+				if lo != next || hi < lo {
+					t.Fatalf("share(%d, %d, %d) = [%d, %d), want it to start at %d", n, w, count, lo, hi, next)
+				}
+				next = hi
+			}
+			if next != n {
+				t.Fatalf("the shares of %d over %d end at %d", n, count, next)
+			}
+		}
+	}
+}
+
+// A stop leaves every lane at the same interaction, whichever worker
+// replays it, and says so in each worker's result.
+func TestReplayStopKeepsLanesInStep(t *testing.T) {
+	data := tempePack(t)
+	cfg := testConfig()
+	spec := ReplaySpec{Config: cfg, Split: 0.5, TopN: 20, Lanes: []LaneSpec{
+		{Key: LaneLearning, Kind: LaneLearning}, {Key: LaneFrozen, Kind: LaneFrozen}, {Key: LanePopular, Kind: LanePopular}}}
+	for _, n := range []int{1, 2, 3} {
+		g := newGroup(t, n, data, nil)
+		stopped := false
+		msgs := g.run(t, 1, JobSpec{Kind: JobReplay, Replay: &spec}, func(m Msg) {
+			var p ReplayProgress
+			if m.Kind == MsgProgress && m.Decode(&p) == nil && p.Phase == "replaying" && !stopped {
+				stopped = true
+				g.stop()
+			}
+		})
+		counts := map[int]bool{}
+		lanes := 0
+		for _, r := range only(t, msgs, MsgResult) {
+			var p ReplayProgress
+			if err := r.Decode(&p); err != nil || p.Phase != "stopped" {
+				t.Fatalf("%d workers: a result of phase %q (%v)", n, p.Phase, err)
+			}
+			for _, l := range p.Lanes {
+				counts[l.Overall.Count] = true
+				lanes++
+			}
+		}
+		if !stopped || lanes != 3 || len(counts) != 1 {
+			t.Errorf("%d workers: stopped %v, %d lanes, counts %v", n, stopped, lanes, counts)
+		}
+		for c := range counts {
+			if c == 0 || c%replayChunk != 0 {
+				t.Errorf("%d workers: lanes stopped after %d interactions, not at a chunk's end", n, c)
+			}
+		}
+	}
+}
