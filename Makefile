@@ -51,8 +51,8 @@ test-wasm:
 # Headless Chromium (/usr/bin/chromium, or $$CHROMIUM) on locally served
 # builds of the site; screenshots go to screenshots/.
 test-browser: build
-	$(GO) vet -tags browser ./cmd/build
-	$(GO) test -tags browser -count=1 -timeout=20m -run='^Test' ./cmd/build
+	$(GO) vet -tags browser ./cmd/build/pagetest
+	$(GO) test -tags browser -count=1 -timeout=30m -run='^Test' ./cmd/build/pagetest
 
 # Medians: pipe through benchstat, or read the five runs of each line.
 BENCHCOUNT ?= 5
@@ -61,7 +61,7 @@ bench:
 
 # One full visit in headless Chromium: prints a table of the page's timings.
 bench-web: build
-	$(GO) test -tags browser -count=1 -timeout=20m -run='^$$' -bench=BenchmarkPage -benchtime=1x ./cmd/build
+	$(GO) test -tags browser -count=1 -timeout=30m -run='^$$' -bench=BenchmarkPage -benchtime=1x ./cmd/build/pagetest
 
 # The seed corpus (core/pack/testdata/fuzz) also runs in every plain go test.
 # Short minimisation: at the default 60 s the fuzzer spends most of its time

@@ -4,23 +4,24 @@ import (
 	"fmt"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
-
-	"github.com/ealslive/ealslive/core"
 )
 
 // about explains in a few lines what runs behind the page, for the
 // settings of the model in use: the visitor can change K and α.
 type about struct {
 	app.Compo
-	Iconfig core.Config
+	Isession *session
+	seen     int
 }
 
 func newAbout() *about { return &about{} }
 
-func (a *about) Config(v core.Config) *about { a.Iconfig = v; return a }
+func (a *about) Session(s *session) *about { a.Isession = s; return a }
+
+func (a *about) OnMount(ctx app.Context) { ctx.ObserveState(stateModel).Value(&a.seen) }
 
 func (a *about) Render() app.UI {
-	c := a.Iconfig
+	c := a.Isession.cfg
 	numbers := plural(c.K, "number", "numbers")
 	// α = 0 is the uniform weighting of Hu et al.: say so rather than
 	// claim the popularity weighting the paper proposes.

@@ -13,8 +13,9 @@ type catalog struct {
 	items      []pack.Item
 	names      []string // lower-cased, for search
 	ids        map[string]int32
-	reviews    []int   // training interactions of each business
-	popular    []int32 // ids, most reviewed first
+	reviews    []int   // reviews of each business in the data, held-out ones included
+	train      []int   // of those, the ones the model trains on
+	popular    []int32 // ids, most reviewed first; nil until the counts are known
 	categories []facet // most common first
 	cities     []facet
 }
@@ -30,8 +31,10 @@ type query struct {
 	Text, Category, City string
 }
 
-func newCatalog(items []pack.Item, reviews []int) *catalog {
-	c := &catalog{items: items, reviews: reviews}
+// newCatalog indexes items; setCounts then orders them, once the workers
+// have counted the reviews.
+func newCatalog(items []pack.Item) *catalog {
+	c := &catalog{items: items}
 	c.names = make([]string, len(items))
 	c.ids = make(map[string]int32, len(items))
 	cats, cities := map[string]int{}, map[string]int{}
@@ -45,7 +48,16 @@ func newCatalog(items []pack.Item, reviews []int) *catalog {
 			cities[it.City]++
 		}
 	}
-	c.popular = make([]int32, len(items))
+	c.categories = facets(cats)
+	c.cities = facets(cities)
+	return c
+}
+
+// setCounts gives each business its reviews in the data and in the
+// training set, and orders the businesses by the first.
+func (c *catalog) setCounts(reviews, train []int) {
+	c.reviews, c.train = reviews, train
+	c.popular = make([]int32, len(c.items))
 	for i := range c.popular {
 		c.popular[i] = int32(i)
 	}
@@ -55,9 +67,18 @@ func newCatalog(items []pack.Item, reviews []int) *catalog {
 		}
 		return strings.Compare(c.names[a], c.names[b])
 	})
-	c.categories = facets(cats)
-	c.cities = facets(cities)
-	return c
+}
+
+// ready reports whether the counts are known, and so the order.
+func (c *catalog) ready() bool { return c != nil && c.popular != nil }
+
+// trainReviews returns how many training reviews business i has, if
+// known.
+func (c *catalog) trainReviews(i int32) (int, bool) {
+	if c == nil || i < 0 || int(i) >= len(c.train) {
+		return 0, false
+	}
+	return c.train[i], true
 }
 
 func facets(m map[string]int) []facet {

@@ -15,7 +15,9 @@ func testCatalog() *catalog {
 		{ID: "d", Name: "Alpha Cafe", Categories: []string{"Cafes", "Restaurants"}, City: "Phoenix", Stars: 3},
 		{ID: "e", Name: "Zeta Bar", Categories: []string{"Bars"}, City: "", Stars: 0},
 	}
-	return newCatalog(items, []int{10, 30, 10, 5, 30})
+	c := newCatalog(items)
+	c.setCounts([]int{10, 30, 10, 5, 30}, []int{9, 29, 10, 4, 28})
+	return c
 }
 
 func TestCatalogPopularity(t *testing.T) {

@@ -19,6 +19,8 @@ type catalogView struct {
 	Iresults    []entry
 	Itotal      int
 	Iwaiting    string // what the browser says instead of a count while it has no businesses
+	// IonRowClick handles clicks on the rows' buttons (see rankedList).
+	IonRowClick app.EventHandler
 }
 
 func newCatalogView() *catalogView { return &catalogView{} }
@@ -31,6 +33,10 @@ func (c *catalogView) Results(v []entry, total int) *catalogView {
 	return c
 }
 func (c *catalogView) Waiting(v string) *catalogView { c.Iwaiting = v; return c }
+func (c *catalogView) OnRowClick(h app.EventHandler) *catalogView {
+	c.IonRowClick = h
+	return c
+}
 
 // count says what the list shows, and what "most reviewed" and the review
 // counts count: the model trains on fewer (see reviewsText).
@@ -68,7 +74,7 @@ func (c *catalogView) Render() app.UI {
 				Facets(c.Icities).Current(c.Iquery.City),
 		),
 		app.P().ID("browse-count").Class("caption").Text(c.count()),
-		app.Ul().ID("browse-list").Class("browse").OnClick(rowClicked).Body(
+		app.Ul().ID("browse-list").Class("browse").OnClick(c.IonRowClick).Body(
 			app.Range(c.Iresults).Slice(func(k int) app.UI {
 				e := c.Iresults[k]
 				return app.Li().Class("browse-item").DataSet("id", e.ID).Body(

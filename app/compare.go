@@ -1,14 +1,13 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"slices"
-	"sync/atomic"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/ealslive/ealslive/app/work"
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/eval"
 )
@@ -17,10 +16,6 @@ import (
 // command line's default, tuned on this data (core.DefaultBPRConfig). In a
 // browser it takes a few seconds.
 const compareBPREpochs = 50
-
-// bprStartBudget is the SGD steps in BPR's first chunk; the chunker then
-// scales it to the chunk time.
-const bprStartBudget = 2000
 
 // The rivals, in table order.
 const (
@@ -58,27 +53,8 @@ func rivals(cfg core.Config) []rival {
 	}
 }
 
-// start builds the rival's trainer and returns it with the model it trains
-// and the work per chunk to start from (observed entries for eALS, SGD
-// steps for BPR).
-func (r rival) start(train *core.Dataset) (core.Stepper, core.Recommender, int, error) {
-	if r.eals != nil {
-		t, err := core.NewTrainer(train, *r.eals)
-		if err != nil {
-			return nil, nil, 0, err
-		}
-		return t, t.Model(), startBudget, nil
-	}
-	t, err := core.NewBPRTrainer(train, *r.bpr)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	return t, t.Model(), bprStartBudget, nil
-}
-
 // compareRun is what the page shows of the comparison; like replayRun it
-// is copied from the goroutine that runs it and published in
-// window.ealsLiveEvidence.
+// is published in window.ealsLiveEvidence.
 type compareRun struct {
 	Running  bool         `json:"running"`
 	Finished bool         `json:"finished"`
@@ -104,102 +80,137 @@ type compareRow struct {
 	Evaluated     bool         `json:"evaluated"`
 	Metrics       eval.Metrics `json:"metrics"`
 	Err           string       `json:"error,omitempty"`
-}
-
-func (r compareRun) clone() compareRun {
-	r.Rows = slices.Clone(r.Rows)
-	for k := range r.Rows {
-		r.Rows[k].EpochMs = slices.Clone(r.Rows[k].EpochMs)
-	}
-	return r
-}
-
-// runCompare runs the comparison (see compareRun.execute) for the page,
-// dispatching copies of its progress.
-func (p *Page) runCompare(ctx app.Context, src *loaded, cfg core.Config, stop *atomic.Bool) {
-	rs := rivals(cfg)
-	run := newCompareRun(rs, len(src.test))
-	show := p.evidenceReporter(ctx, func(wall time.Duration) func() {
-		run.WallMs = durationMillis(wall)
-		snap := run.clone()
-		return func() { p.evidence.compare = snap }
-	})
-	show(true)
-	err := run.execute(src, rs, show, stop.Load)
-	run.Running, run.Phase, run.Progress = false, "", 0
-	run.Stopped = errors.Is(err, errStopped)
-	run.Finished = !run.Stopped
-	show(true)
+	Phase         string       `json:"phase"` // "training" or "evaluating" while it runs
+	Progress      float64      `json:"progress"`
 }
 
 func newCompareRun(rs []rival, tests int) compareRun {
 	run := compareRun{Running: true, Phase: "training", Tests: tests}
 	for _, r := range rs {
-		run.Rows = append(run.Rows, compareRow{Key: r.Key, Label: r.Label, Settings: r.Settings, Epochs: r.Epochs})
+		run.Rows = append(run.Rows, compareRow{Key: r.Key, Label: r.Label, Settings: r.Settings, Epochs: r.Epochs, Phase: "training"})
 	}
 	return run
 }
 
-// execute trains and evaluates the rivals one after another on the
-// leave-one-out split, in chunks with a millisecond's sleep between them.
-// A rival that fails (a setting BPR cannot take, say) has its error in its
-// row and the others still run; errStopped says stop ended it.
-func (run *compareRun) execute(src *loaded, rs []rival, report func(force bool), stop func() bool) error {
-	for k, r := range rs {
-		run.Current = k
-		err := run.runRival(k, r, src, func() { report(false) }, stop)
-		if errors.Is(err, errStopped) {
-			return err
-		}
-		if err != nil {
-			run.Rows[k].Err = err.Error()
-		}
-		report(true)
+// compareSpec is the workers' job for the rivals.
+func compareSpec(rs []rival) work.CompareSpec {
+	spec := work.CompareSpec{TopN: evalTopN}
+	for _, r := range rs {
+		spec.Rivals = append(spec.Rivals, work.Rival{Key: r.Key, Epochs: r.Epochs, EALS: r.eals, BPR: r.bpr})
 	}
-	return nil
+	return spec
 }
 
-// runRival trains rival k and evaluates it on every held-out user, calling
-// report after every chunk.
-func (run *compareRun) runRival(k int, r rival, src *loaded, report func(), stop func() bool) error {
+// update takes a rival's latest figures.
+func (run *compareRun) update(res work.RivalResult) {
+	k := slices.IndexFunc(run.Rows, func(r compareRow) bool { return r.Key == res.Key })
+	if k < 0 {
+		return
+	}
 	row := &run.Rows[k]
-	run.Phase, run.Progress = "training", 0
-	report()
-	t, model, budget, err := r.start(src.train)
-	if err != nil {
-		return err
+	row.Done, row.EpochMs, row.TrainMs = res.Epochs, res.EpochMs, res.TrainMs
+	row.EpochMsMedian = eval.Median(res.EpochMs)
+	row.Metrics, row.Evaluated, row.Err = res.Metrics, res.Evaluated, res.Err
+	row.Phase, row.Progress = res.Phase, res.Fraction
+	if res.Done {
+		row.Phase, row.Progress = "", 1
 	}
-	epochs := newChunker(chunkTarget, budget)
-	for row.Done < row.Epochs {
-		compute, completed, err := epochs.run(t.Step, func() {
-			run.Progress = (float64(row.Done) + t.Progress()) / float64(row.Epochs)
-			report()
-		}, stop)
-		row.TrainMs += durationMillis(compute)
-		if err != nil {
-			return err
+	// The run's progress is its rows' together; its current row the first
+	// still under way.
+	run.Progress, run.Current = 0, len(run.Rows)
+	for j, r := range run.Rows {
+		if r.Phase != "" && run.Current == len(run.Rows) {
+			run.Current, run.Phase = j, r.Phase
 		}
-		if !completed {
-			return errStopped
+		run.Progress += r.Progress / float64(len(run.Rows))
+	}
+}
+
+// compareSection is "eALS against its rivals": it trains the rivals on the
+// workers, each worker its share of them, and shows their accuracy and
+// speed side by side. The run is its own.
+type compareSection struct {
+	app.Compo
+	Isession *session
+	run      compareRun
+	job      int
+	started  time.Time
+	stopping bool
+	seen     int
+	ctx      app.Context // its own: the button's belongs to the panel inside
+}
+
+func newCompareSection() *compareSection { return &compareSection{} }
+
+func (c *compareSection) Session(s *session) *compareSection { c.Isession = s; return c }
+
+func (c *compareSection) OnMount(ctx app.Context) {
+	c.ctx = ctx
+	ctx.ObserveState(stateBusy).Value(&c.seen)
+}
+
+func (c *compareSection) start(ctx app.Context) {
+	s := c.Isession
+	rs := rivals(s.cfg)
+	spec := compareSpec(rs)
+	id := s.jobs.start(ctx, "the comparison is running", work.JobSpec{Kind: work.JobCompare, Compare: &spec}, jobHandlers{
+		message:  c.onMessage,
+		finished: c.onFinished,
+	})
+	if id == 0 {
+		return
+	}
+	c.job, c.stopping, c.started = id, false, time.Now()
+	c.run = newCompareRun(rs, s.data.TestCases)
+	c.publish()
+}
+
+func (c *compareSection) onMessage(ctx app.Context, m work.Msg) {
+	var res work.RivalResult
+	if m.Kind == work.MsgError || m.Decode(&res) != nil {
+		return
+	}
+	c.run.update(res)
+	c.run.WallMs = durationMillis(time.Since(c.started))
+	c.publish()
+}
+
+func (c *compareSection) onFinished(ctx app.Context, stopped bool, failed string) {
+	r := &c.run
+	c.job, c.stopping = 0, false
+	r.Running, r.Phase, r.Progress = false, "", 0
+	r.Stopped, r.Finished = stopped, !stopped
+	if failed != "" {
+		for k := range r.Rows {
+			if !r.Rows[k].Evaluated && r.Rows[k].Err == "" {
+				r.Rows[k].Err = failed
+			}
 		}
-		row.Done++
-		row.EpochMs = append(row.EpochMs, durationMillis(compute))
-		row.EpochMsMedian = eval.Median(row.EpochMs)
-		run.Progress = float64(row.Done) / float64(row.Epochs)
-		report()
 	}
-	run.Phase, run.Progress = "evaluating", 0
-	ev := eval.NewOffline(model, src.train, src.test, eval.Options{TopN: evalTopN})
-	_, completed, err := newChunker(chunkTarget, 10).run(ev.Step, func() {
-		run.Progress = ev.Progress()
-		report()
-	}, stop)
-	if err != nil {
-		return err
+	r.WallMs = durationMillis(time.Since(c.started))
+	c.publish()
+}
+
+func (c *compareSection) onButton(ctx app.Context, start bool) {
+	switch {
+	case start:
+		c.start(c.ctx)
+	case c.job != 0:
+		c.Isession.jobs.stop(c.job)
+		c.stopping = true
 	}
-	if !completed {
-		return errStopped
+}
+
+func (c *compareSection) publish() {
+	c.Isession.evidence.Compare = c.run
+	c.Isession.publishEvidence()
+}
+
+func (c *compareSection) Render() app.UI {
+	countRender("compare")
+	h := hold{}
+	if !c.run.Running {
+		h = c.Isession.runHold()
 	}
-	row.Metrics, row.Evaluated = ev.Result(), true
-	return nil
+	return newComparePanel().Run(c.run).Blocked(h).Stopping(c.run.Running && c.stopping).OnButton(c.onButton)
 }

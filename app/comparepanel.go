@@ -13,13 +13,18 @@ type comparePanel struct {
 	Irun      compareRun
 	Iblocked  hold // why Run cannot start now
 	Istopping bool
+	IonButton func(ctx app.Context, start bool)
 }
 
 func newComparePanel() *comparePanel { return &comparePanel{} }
 
 func (c *comparePanel) Run(v compareRun) *comparePanel { c.Irun = v; return c }
 func (c *comparePanel) Blocked(v hold) *comparePanel   { c.Iblocked = v; return c }
-func (c *comparePanel) Stopping(v bool) *comparePanel  { c.Istopping = v; return c }
+func (c *comparePanel) OnButton(v func(ctx app.Context, start bool)) *comparePanel {
+	c.IonButton = v
+	return c
+}
+func (c *comparePanel) Stopping(v bool) *comparePanel { c.Istopping = v; return c }
 
 func (c *comparePanel) Render() app.UI {
 	r := c.Irun
@@ -30,10 +35,10 @@ func (c *comparePanel) Render() app.UI {
 	return app.Section().ID("compare").Class("card card-evidence").DataSet("state", runState(r.Running, r.Finished, r.Stopped, "")).Body(
 		app.Div().Class("evidence-head").Body(
 			app.H2().Text("eALS against its rivals"),
-			runButton("compare", "Run the comparison", actCompare, r.Running, c.Istopping, c.Iblocked.says("The comparison")),
+			runButton("compare", "Run the comparison", c.IonButton, r.Running, c.Istopping, c.Iblocked.says("The comparison")),
 		),
 		app.P().Class("caption").Text("Does weighting missing data by popularity help, and how does eALS fare against BPR, "+
-			"the usual ranking baseline? Each model is trained here, one after another, on the same reviews as the model above, "+
+			"the usual ranking baseline? Each model is trained here, by the page's workers side by side, on the same reviews as the model above, "+
 			"and judged the same way: for every person, is their latest review (held out) in their top 100?"),
 		app.P().ID("compare-status").Class("status").Text(c.status()),
 		when(r.Running, func() app.UI { return progressMeter("compare-progress", r.Progress) }),
@@ -48,19 +53,21 @@ func (c *comparePanel) Render() app.UI {
 func (c *comparePanel) status() string {
 	r := c.Irun
 	switch {
-	case r.Running && r.Current < len(r.Rows):
-		row := r.Rows[r.Current]
-		what := fmt.Sprintf("training, epoch %d of %d", min(row.Done+1, row.Epochs), row.Epochs)
-		if r.Phase == "evaluating" {
-			what = fmt.Sprintf("measuring HR@100 on all %s held-out people", thousands(r.Tests))
+	case r.Running:
+		measured := 0
+		for _, row := range r.Rows {
+			if row.Evaluated || row.Err != "" {
+				measured++
+			}
 		}
-		return fmt.Sprintf("%d of %d: %s, %s…", r.Current+1, len(r.Rows), row.Label, what)
+		return fmt.Sprintf("Training the models and measuring HR@100 on all %s held-out people: %d of %d done…",
+			thousands(r.Tests), measured, len(r.Rows))
 	case r.Stopped:
 		return "Stopped; the rows not finished are left empty."
 	case r.Finished:
 		return fmt.Sprintf("All three trained and measured on the same %s held-out people in %.1f s.", thousands(r.Tests), r.WallMs/1000)
 	}
-	return fmt.Sprintf("Trains three models in turn, BPR for %d epochs: about ten seconds in all.", compareBPREpochs)
+	return fmt.Sprintf("Trains three models side by side, BPR for %d epochs: a few seconds in all.", compareBPREpochs)
 }
 
 // renderTable lays the rows out as a table built of divs with ARIA table
@@ -85,7 +92,7 @@ func (c *comparePanel) renderTable() app.UI {
 				return app.Div().Class("compare-row").Attr("role", "row").DataSet("key", r.Rows[k].Key).Body(c.cells(k)...)
 			}),
 		),
-		app.P().Class("chart-caption").Text("Median computation time per epoch and in all, in this browser on one thread. "+
+		app.P().Class("chart-caption").Text("Median time per epoch and in all, in this browser, each model trained by one of the page's workers. "+
 			"An eALS epoch solves every person's and business's vector once; a BPR epoch takes one gradient step per review, "+
 			"on a random (person, reviewed, not reviewed) triple."),
 	)
@@ -112,10 +119,12 @@ func (c *comparePanel) cells(k int) []app.UI {
 		switch {
 		case row.Err != "":
 			note = "failed: " + row.Err
-		case r.Running && k == r.Current && r.Phase == "evaluating":
+		case r.Running && row.Phase == "evaluating":
 			note = "measuring…"
-		case r.Running && k == r.Current:
+		case r.Running && row.Phase == "training" && (row.Done > 0 || row.Progress > 0):
 			note = "training…"
+		case !r.Running && row.Done > 0:
+			note = "stopped"
 		case !r.Running:
 			note = "not run"
 		}

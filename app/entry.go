@@ -27,23 +27,23 @@ type entry struct {
 }
 
 // entry describes business i for a list.
-func (p *Page) entry(i int32) entry {
-	it := p.cat.item(i)
+func (s *session) entry(i int32) entry {
+	it := s.cat.item(i)
 	cats := it.Categories
 	if len(cats) > 3 {
 		cats = cats[:3]
 	}
-	train, known := p.src.trainReviews(i)
+	train, known := s.cat.trainReviews(i)
 	return entry{
 		ID:           i,
 		Name:         it.Name,
 		Categories:   strings.Join(cats, ", "),
 		City:         it.City,
 		Stars:        it.Stars,
-		Reviews:      p.cat.reviewCount(i),
+		Reviews:      s.cat.reviewCount(i),
 		TrainReviews: train,
 		TrainKnown:   known,
-		Liked:        p.you.likes(i),
+		Liked:        s.you.likes(i),
 	}
 }
 

@@ -10,12 +10,23 @@ type historyList struct {
 	app.Compo
 	Ientries []entry
 	Ipending bool // training has not ended; clicks are learnt afterwards
+	// IonRowClick and IonStartOver handle the buttons (see rankedList).
+	IonRowClick  app.EventHandler
+	IonStartOver app.EventHandler
 }
 
 func newHistoryList() *historyList { return &historyList{} }
 
 func (h *historyList) Entries(v []entry) *historyList { h.Ientries = v; return h }
 func (h *historyList) Pending(v bool) *historyList    { h.Ipending = v; return h }
+func (h *historyList) OnRowClick(v app.EventHandler) *historyList {
+	h.IonRowClick = v
+	return h
+}
+func (h *historyList) OnStartOver(v app.EventHandler) *historyList {
+	h.IonStartOver = v
+	return h
+}
 
 func (h *historyList) Render() app.UI {
 	return app.Section().ID("history").Class("card card-history").Body(
@@ -28,7 +39,7 @@ func (h *historyList) Render() app.UI {
 				when(h.Ipending, func() app.UI {
 					return app.P().Class("caption pending").Text("Saved. The model learns these as soon as training ends.")
 				}),
-				app.Ol().ID("history-list").Class("history").OnClick(rowClicked).Body(
+				app.Ol().ID("history-list").Class("history").OnClick(h.IonRowClick).Body(
 					app.Range(h.Ientries).Slice(func(k int) app.UI {
 						e := h.Ientries[k]
 						return app.Li().Class("history-item").DataSet("id", e.ID).Body(
@@ -38,7 +49,7 @@ func (h *historyList) Render() app.UI {
 					}),
 				),
 				app.Button().ID("reset").Class("reset").Text("Start over as a new user").
-					OnClick(func(ctx app.Context, ev app.Event) { ctx.NewAction(actReset) }),
+					OnClick(h.IonStartOver),
 			)
 		}),
 		app.P().Class("explain").Text("Remove forgets one observation: the model deletes it from its data and "+

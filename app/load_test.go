@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/pack"
@@ -36,21 +35,6 @@ func smallPack(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-func TestDescribe(t *testing.T) {
-	b := smallPack(t)
-	pk, err := pack.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := describe(pk, len(b))
-	want := dataInfo{Bytes: len(b), Users: 3, Items: 3, Reviews: 5, Subset: "all interactions",
-		Source: "test source", License: "test terms",
-		From: time.Date(2010, 1, 1, 0, 0, 0, 0, time.UTC), To: time.Date(2011, 2, 5, 0, 0, 0, 0, time.UTC)}
-	if *got != want {
-		t.Errorf("describe = %+v,\nwant %+v", *got, want)
-	}
 }
 
 func TestPackFailures(t *testing.T) {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -11,41 +12,70 @@ import (
 // times are milliseconds on the page's clock (performance.now, which
 // starts at navigation).
 type pageMetrics struct {
-	Stage               string    `json:"stage"`
-	CrossOriginIsolated bool      `json:"crossOriginIsolated"` // the clock is 5 µs, not 100 µs
-	PackBytes           int       `json:"packBytes"`
-	MountMs             float64   `json:"mountMs"`          // the page's Go code started
-	DownloadMs          float64   `json:"downloadMs"`       // fetching the pack
-	DecodeMs            float64   `json:"decodeMs"`         // decoding and splitting it
-	FirstListMs         float64   `json:"firstListMs"`      // first ranked list painted
-	EvalMs              []float64 `json:"evalMs"`           // compute time of each epoch's sample evaluation
-	EpochMs             []float64 `json:"epochMs"`          // compute time per epoch
-	HR                  float64   `json:"hr"`               // final HR@100 on every held-out user
-	UpdateMs            []float64 `json:"updateMs"`         // Model.UpdateTraced per click
-	RankMs              []float64 `json:"rankMs"`           // re-ranking per click
-	ExplainMs           []float64 `json:"explainMs"`        // splitting the new list's scores by your clicks, per click
-	ClickToHandlerMs    []float64 `json:"clickToHandlerMs"` // the click reaches the page's Go handler
-	ClickToDOMMs        []float64 `json:"clickToDOMMs"`     // the new list is in the DOM
-	ClickToScreenMs     []float64 `json:"clickToScreenMs"`  // the new list has been painted
-	ReadyMs             float64   `json:"readyMs"`          // the model is trained and learns clicks
-	Liked               int       `json:"liked"`
-	StorageFailed       bool      `json:"storageFailed"`
+	Stage               string         `json:"stage"`
+	CrossOriginIsolated bool           `json:"crossOriginIsolated"` // the clock is 5 µs, not 100 µs
+	Workers             int            `json:"workers"`
+	PackBytes           int            `json:"packBytes"`
+	MountMs             float64        `json:"mountMs"`          // the page's Go code started
+	DownloadMs          float64        `json:"downloadMs"`       // fetching the pack
+	CatalogMs           float64        `json:"catalogMs"`        // reading its businesses on the page
+	DecodeMs            float64        `json:"decodeMs"`         // the workers' decoding, as the page waits for it
+	FirstListMs         float64        `json:"firstListMs"`      // first ranked list painted
+	EvalMs              []float64      `json:"evalMs"`           // each epoch's sample evaluation
+	EpochMs             []float64      `json:"epochMs"`          // wall time per epoch, the workers' exchanges included
+	HR                  float64        `json:"hr"`               // final HR@100 on every held-out user
+	Restored            bool           `json:"restored"`         // the model came from an earlier visit
+	ModelChecksum       string         `json:"modelChecksum"`    // SHA-256 of the trained model's file, before any click
+	UpdateMs            []float64      `json:"updateMs"`         // Model.UpdateTraced per click
+	RankMs              []float64      `json:"rankMs"`           // re-ranking per click
+	ExplainMs           []float64      `json:"explainMs"`        // splitting the new list's scores by your clicks, per click
+	ClickToHandlerMs    []float64      `json:"clickToHandlerMs"` // the click reaches the page's Go handler
+	ClickToDOMMs        []float64      `json:"clickToDOMMs"`     // the new list is in the DOM
+	ClickToScreenMs     []float64      `json:"clickToScreenMs"`  // the new list has been painted
+	ReadyMs             float64        `json:"readyMs"`          // the model is trained and learns clicks
+	Liked               int            `json:"liked"`
+	StorageFailed       bool           `json:"storageFailed"`
+	Renders             map[string]int `json:"renders"` // Render calls per section
+	version             int            // counts state changes, for their values
+}
+
+// renders counts each section's Render calls, for the browser test that
+// holds each change to the sections that show it.
+var renders = struct {
+	sync.Mutex
+	n map[string]int
+}{n: map[string]int{}}
+
+func countRender(section string) {
+	renders.Lock()
+	renders.n[section]++
+	renders.Unlock()
 }
 
 // publish writes the metrics once the current update has reached the DOM,
 // so that whoever reads a stage there also finds it on the page.
-func (p *Page) publish() {
-	if p.self == nil {
-		p.writeMetrics()
+func (s *session) publish() {
+	if s.self == nil {
+		s.writeMetrics()
 		return
 	}
-	p.self.Defer(func(app.Context) { p.writeMetrics() })
+	s.self.Defer(func(app.Context) { s.writeMetrics() })
 }
 
-func (p *Page) writeMetrics() {
-	p.metrics.Stage = p.stage.String()
-	p.metrics.Liked = len(p.you.liked)
-	b, err := json.Marshal(p.metrics)
+func (s *session) writeMetrics() {
+	m := &s.metrics
+	m.Stage = s.stage.String()
+	m.Liked = len(s.you.liked)
+	if s.jobs != nil {
+		m.Workers = s.jobs.pool.Size()
+	}
+	renders.Lock()
+	m.Renders = make(map[string]int, len(renders.n))
+	for k, v := range renders.n {
+		m.Renders[k] = v
+	}
+	renders.Unlock()
+	b, err := json.Marshal(m)
 	if err != nil {
 		return
 	}

@@ -1,163 +1,73 @@
 package app
 
 import (
-	"sync/atomic"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
-
-	"github.com/ealslive/ealslive/core"
 )
 
 // stage is how far the page has got.
 type stage int
 
 const (
-	stageLoading    stage = iota // downloading and decoding the pack
-	stageTraining                // eALS epochs
-	stageEvaluating              // the final hold-out evaluation
-	stageReady                   // you can click and the model learns
-	stageFailed                  // the page cannot go on; failure says why
+	stageLoading  stage = iota // downloading and decoding the pack
+	stageTraining              // a model is being trained (or restored)
+	stageReady                 // you can click and the model learns
+	stageFailed                // the page cannot go on; the notices say why
 )
 
 func (s stage) String() string {
-	return [...]string{"loading", "training", "evaluating", "ready", "failed"}[s]
+	return [...]string{"loading", "training", "ready", "failed"}[s]
 }
 
-// Page is the whole of eALS Live: it loads the data, trains the model and
-// hosts the visitor's list, browser and history.
+// Page is eALS Live: it lays out the sections and gives them the session
+// they share. It keeps no state of its own and so almost never redraws;
+// each section redraws itself when what it shows changes.
 type Page struct {
 	app.Compo
-
-	cfg      core.Config // what the next training run uses
-	stage    stage
-	failure  *failure
-	notes    []string // messages for the visitor, newest last
-	data     *dataInfo
-	src      *loaded // the decoded pack and its split, for retraining and the evidence views
-	cat      *catalog
-	run      trainingRun
-	you      visitor
-	store    clickStore
-	query    query
-	querySeq map[string]int64 // the latest filter change applied, per field
-	stop     *atomic.Bool     // asks the training goroutine to stop
-	stopping bool             // the visitor asked; shown until the stage changes
-	screen   *screenTiming
-	metrics  pageMetrics
-	evidence evidence // the cold-start replay and the comparison with the rivals
-	teach    teaching // the parameter controls, the weights plot and "why?"
-	// self is the page's own context. Work that must outlive the element
-	// that started it (a "like" button is replaced once clicked) is
-	// dispatched through it.
-	self app.Context
+	s *session
 }
 
 // NewPage returns the page component for the "/" route.
-func NewPage() app.Composer {
-	return &Page{cfg: pageConfig(), store: localStorage{}, stop: new(atomic.Bool), querySeq: map[string]int64{}}
-}
+func NewPage() app.Composer { return &Page{s: newSession()} }
 
-// OnMount starts loading as soon as the page is in the browser (go-app does
-// not call it during server-side pre-rendering).
+// OnMount starts the workers and the download as soon as the page is in
+// the browser (go-app does not call it while pre-rendering).
 func (p *Page) OnMount(ctx app.Context) {
-	p.self = ctx
-	p.handleActions(ctx)
-	if p.stage != stageLoading || p.data != nil {
-		return
+	if p.s.self == nil {
+		p.s.start(ctx)
 	}
-	p.metrics.MountMs = now()
-	p.metrics.CrossOriginIsolated = app.Window().Get("crossOriginIsolated").Bool()
-	p.publish()
-	url := ctx.ResolveStaticResource("/web/yelp.msgpack")
-	ctx.Async(func() { p.load(ctx, url) })
 }
 
 // OnAppUpdate tells the visitor a newer version has been downloaded.
 func (p *Page) OnAppUpdate(ctx app.Context) {
 	if ctx.AppUpdateAvailable() {
-		p.note("A newer version of this page has been downloaded; reload to use it.")
+		p.s.note(ctx, "A newer version of this page has been downloaded; reload to use it.")
 	}
-}
-
-func (p *Page) note(msg string) {
-	if msg != "" {
-		p.notes = append(p.notes, msg)
-	}
-}
-
-// busy says why a long run (training, a retraining, the replay, the
-// comparison) cannot start now, or "" if it can. They all need the one
-// thread Go has in the browser: run together they would slow each other
-// and time each other's work.
-func (p *Page) busy() string {
-	switch p.stage {
-	case stageLoading:
-		return "the data is still loading"
-	case stageTraining, stageEvaluating:
-		return "the model is training"
-	case stageFailed:
-		if p.src == nil {
-			return "the data could not be loaded"
-		}
-		return "the page stopped on the error shown at the top"
-	}
-	return p.evidence.running()
-}
-
-// hold is why a long run cannot start, worded by its control: a reason
-// that will pass (the data is loading, another run holds the page), or,
-// once the page has failed, one that will not, which must not read as
-// "waits".
-type hold struct {
-	Reason string // "" when the run can start
-	Final  bool   // the page has failed: the run will never be available
-}
-
-func (p *Page) runHold() hold { return hold{Reason: p.busy(), Final: p.stage == stageFailed} }
-
-// says words the hold for the run: "The replay waits: …" or "The replay
-// is not available: …"; "" when the run can start.
-func (h hold) says(run string) string {
-	switch {
-	case h.Reason == "":
-		return ""
-	case h.Final:
-		return run + " is not available: " + h.Reason + "."
-	}
-	return run + " waits: " + h.Reason + "."
-}
-
-func (p *Page) fail(f failure) {
-	p.stage = stageFailed
-	p.failure = &f
-	p.publish()
 }
 
 // Render lays the page out; the stylesheet arranges the cards in two
-// columns on wide screens and one on phones.
+// columns on wide screens and one on phones. Every section keeps its
+// place from the first paint, so nothing moves when they fill in.
 func (p *Page) Render() app.UI {
+	s := p.s
 	return app.Div().Class("page").Body(
 		newMasthead(),
-		when(p.failure != nil, func() app.UI {
-			return newNotice().Level("error").ID("failure").Title(p.failure.Title).Text(p.failure.Detail).Hint(p.failure.Hint)
-		}),
-		app.Range(p.notes).Slice(func(k int) app.UI {
-			return newNotice().Level("info").Text(p.notes[k]).Dismiss(k)
-		}),
+		newNotices().Session(s),
 		app.Elem("noscript").Body(
 			app.P().Class("notice notice-error").Text("eALS Live runs its recommender inside your browser, so it needs JavaScript and WebAssembly. Please turn JavaScript on for this page."),
 		),
 		app.Div().Class("grid").Body(
-			p.renderTraining(),
-			when(p.run.Epochs > 0, func() app.UI { return newCurves().Run(p.run) }),
-			p.renderList(),
+			newModelCard().Session(s),
+			newYourList().Session(s),
 			app.Div().Class("side").Body(
-				p.renderCatalog(),
-				p.renderHistory(),
+				newFinder().Session(s),
+				newYourClicks().Session(s),
 			),
 		),
-		p.renderTeaching(),
-		p.renderEvidence(),
-		newAbout().Config(p.cfg),
+		newInside().Session(s),
+		app.Div().ID("evidence").Class("evidence").Body(
+			newReplaySection().Session(s),
+			newCompareSection().Session(s),
+		),
+		newAbout().Session(s),
 	)
 }

@@ -21,8 +21,12 @@ func TestHoldSays(t *testing.T) {
 			t.Errorf("%+v says %q, want %q", tc.h, got, tc.want)
 		}
 	}
-	p := &Page{stage: stageFailed}
-	if h := p.runHold(); !h.Final || h.Reason != "the data could not be loaded" {
+	s := newSession()
+	if h := s.runHold(); h.Final || h.Reason != "the data is still loading" {
+		t.Errorf("a page loading holds runs with %+v", h)
+	}
+	s.stage = stageFailed
+	if h := s.runHold(); !h.Final || h.Reason != "the data could not be loaded" {
 		t.Errorf("a page that failed to load holds runs with %+v", h)
 	}
 }
@@ -30,21 +34,20 @@ func TestHoldSays(t *testing.T) {
 // The data card says what the model trains on, worded for the stage, and
 // never "trained" before it has.
 func TestDataCardByStage(t *testing.T) {
-	split := &dataInfo{Users: 3536, Items: 2841, Reviews: 103976, Train: 100440, TestCases: 3536, Subset: "10-core", Bytes: 877000}
-	whole := *split
-	whole.Train, whole.TestCases = 0, 0
+	split := &dataInfo{Hash: "h", Users: 3536, Items: 2841, Reviews: 103976, Train: 100440, TestCases: 3536, Subset: "10-core", Bytes: 877000}
+	arrived := &dataInfo{Items: 2841, Subset: "10-core", Bytes: 877000}
 	for _, tc := range []struct {
-		stage     stage
+		stage     string
 		data      *dataInfo
 		want, not string
 	}{
-		{stageLoading, nil, "The data: Yelp reviews", "Trained"},
-		{stageLoading, &whole, "Downloaded 103,976 Yelp reviews", "Trained"},
-		{stageTraining, split, "Training on 100,440 of 103,976 Yelp reviews", "Trained"},
-		{stageEvaluating, split, "Training on 100,440 of 103,976 Yelp reviews", "Trained"},
-		{stageReady, split, "Trained on 100,440 of 103,976 Yelp reviews", "Training on"},
-		{stageFailed, &whole, "The data: 103,976 Yelp reviews", "Trained"},
-		{stageFailed, split, "For training: 100,440 of 103,976 Yelp reviews", "Trained"},
+		{"loading", nil, "The data: Yelp reviews", "Trained"},
+		{"loading", arrived, "The data: Yelp reviews of 2,841 businesses", "Trained"},
+		{"training", split, "Training on 100,440 of 103,976 Yelp reviews", "Trained"},
+		{"evaluating", split, "Training on 100,440 of 103,976 Yelp reviews", "Trained"},
+		{"ready", split, "Trained on 100,440 of 103,976 Yelp reviews", "Training on"},
+		{"failed", arrived, "The data: Yelp reviews of 2,841 businesses", "Trained"},
+		{"failed", split, "For training: 100,440 of 103,976 Yelp reviews", "Trained"},
 	} {
 		got := app.HTMLString(newTrainPanel().Stage(tc.stage).Data(tc.data).renderData())
 		// HTMLString puts each node on a line of its own.

@@ -20,10 +20,11 @@ var paramSeq atomic.Int64
 // with what is wrong with its value, and the Retrain button.
 type paramControls struct {
 	app.Compo
-	Istart    map[string]string // what the inputs show until edited: the config in use
-	Iproblems map[string]string // by parameter name
-	Ihold     hold              // why Retrain cannot run now
-	Ichanged  bool              // the controls differ from the config in use
+	Istart     map[string]string // what the inputs show until edited: the config in use
+	Iproblems  map[string]string // by parameter name
+	Ihold      hold              // why Retrain cannot run now
+	Ichanged   bool              // the controls differ from the config in use
+	IonRetrain app.EventHandler
 }
 
 func newParamControls() *paramControls { return &paramControls{} }
@@ -32,6 +33,7 @@ func (c *paramControls) Start(v map[string]string) *paramControls    { c.Istart 
 func (c *paramControls) Problems(v map[string]string) *paramControls { c.Iproblems = v; return c }
 func (c *paramControls) Hold(v hold) *paramControls                  { c.Ihold = v; return c }
 func (c *paramControls) Changed(v bool) *paramControls               { c.Ichanged = v; return c }
+func (c *paramControls) OnRetrain(v app.EventHandler) *paramControls { c.IonRetrain = v; return c }
 
 func (c *paramControls) Render() app.UI {
 	invalid := len(c.Iproblems) > 0
@@ -71,7 +73,7 @@ func (c *paramControls) Render() app.UI {
 		),
 		app.Div().Class("retrain-row").Body(
 			app.Button().ID("retrain").Class("retrain").Disabled(invalid || c.Ihold.Reason != "").Text("Retrain").
-				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actRetrain) }),
+				OnClick(c.IonRetrain),
 			app.Span().ID("retrain-status").Class("caption").Text(status),
 		),
 	)

@@ -18,6 +18,10 @@ type rankedList struct {
 	Iwhy     []why  // one per entry once your clicks can explain them
 	IwhyNote string // what "why?" shows, under the list, in notation
 	IwhyErr  string // why the scores cannot be split, if they cannot
+	// IonRowClick handles clicks on the rows' buttons. A func field counts
+	// as changed on every render, which is right here: the list redraws
+	// whenever its owner does.
+	IonRowClick app.EventHandler
 }
 
 func newRankedList() *rankedList { return &rankedList{} }
@@ -27,6 +31,10 @@ func (l *rankedList) Caption(v string) *rankedList      { l.Icaption = v; return
 func (l *rankedList) Order(v string) *rankedList        { l.Iorder = v; return l }
 func (l *rankedList) Entries(v []entry) *rankedList     { l.Ientries = v; return l }
 func (l *rankedList) Report(v *clickReport) *rankedList { l.Ireport = v; return l }
+func (l *rankedList) OnRowClick(h app.EventHandler) *rankedList {
+	l.IonRowClick = h
+	return l
+}
 func (l *rankedList) Why(v []why, note, problem string) *rankedList {
 	l.Iwhy, l.IwhyNote, l.IwhyErr = v, note, problem
 	return l
@@ -37,7 +45,7 @@ func (l *rankedList) Render() app.UI {
 		app.H2().Text(l.Ititle),
 		app.P().ID("list-caption").Class("caption").Body(notation(l.Icaption)),
 		when(l.Ireport != nil, func() app.UI { return l.Ireport.render() }),
-		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).OnClick(rowClicked).Body(
+		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).OnClick(l.IonRowClick).Body(
 			app.Range(l.Ientries).Slice(func(k int) app.UI {
 				e := l.Ientries[k]
 				return app.Li().Class("ranked-item").DataSet("id", e.ID).Body(

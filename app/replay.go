@@ -1,13 +1,13 @@
 package app
 
 import (
-	"errors"
+	"encoding/json"
 	"slices"
-	"sync/atomic"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/ealslive/ealslive/app/work"
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/eval"
 )
@@ -16,16 +16,11 @@ import (
 // the interactions, replay the rest.
 const replaySplit = 0.9
 
-// evidenceEvery is how often the replay and the comparison redraw their
-// progress: each redraw renders the whole page and copies every lane's
-// results, and five times a second is enough to watch the curves grow.
-const evidenceEvery = 200 * time.Millisecond
-
 // The three recommenders of the replay, in the order of every chart.
 const (
-	laneLearning = "eals"   // eALS, updated after every interaction
-	laneFrozen   = "frozen" // the same trained model, never updated
-	lanePopular  = "pop"    // item counts, updated
+	laneLearning = work.LaneLearning // eALS, updated after every interaction
+	laneFrozen   = work.LaneFrozen   // the same trained model, never updated
+	lanePopular  = work.LanePopular  // item counts, updated
 )
 
 var laneLabels = map[string]string{
@@ -34,59 +29,10 @@ var laneLabels = map[string]string{
 	lanePopular:  "Popularity",
 }
 
-// replayLanes runs the online protocol for three recommenders over the same
-// stream in lockstep, so their curves advance together: the trained eALS
-// model learning from each interaction, a copy of it taken before the
-// replay that never learns, and popularity counted on the same training
-// data and kept up to date.
-type replayLanes struct {
-	keys   []string
-	online []*eval.Online
-}
+var laneOrder = []string{laneLearning, laneFrozen, lanePopular}
 
-func newReplayLanes(train *core.Dataset, stream []core.Interaction, m *core.Model) (*replayLanes, error) {
-	frozen := eval.Frozen(m.Clone()) // before the first update changes m
-	pop, err := core.NewPopularity(train)
-	if err != nil {
-		return nil, err
-	}
-	opts := eval.Options{TopN: evalTopN}
-	return &replayLanes{
-		keys: []string{laneLearning, laneFrozen, lanePopular},
-		online: []*eval.Online{
-			eval.NewOnline(m, train, stream, opts),
-			eval.NewOnline(frozen, train, stream, opts),
-			eval.NewOnline(pop, train, stream, opts),
-		},
-	}, nil
-}
-
-// step replays up to budget more interactions on every lane.
-func (l *replayLanes) step(budget int) (done bool, err error) {
-	done = true
-	for _, o := range l.online {
-		d, err := o.Step(budget)
-		if err != nil {
-			return true, err
-		}
-		done = done && d
-	}
-	return done, nil
-}
-
-func (l *replayLanes) progress() float64 { return l.online[0].Progress() }
-
-func (l *replayLanes) results() []eval.OnlineResult {
-	rs := make([]eval.OnlineResult, len(l.online))
-	for k, o := range l.online {
-		rs[k] = o.Result()
-	}
-	return rs
-}
-
-// replayRun is what the page shows of a replay; the goroutine that runs it
-// keeps its own and dispatches copies. It is also published, at full
-// precision, in window.ealsLiveEvidence for the browser tests.
+// replayRun is what the page shows of a replay. It is also published, at
+// full precision, in window.ealsLiveEvidence for the browser tests.
 type replayRun struct {
 	Running  bool        `json:"running"`
 	Finished bool        `json:"finished"` // the whole stream was replayed
@@ -105,9 +51,10 @@ type replayRun struct {
 	NewUserTests   int        `json:"newUserTests"`
 	UpdateMsMedian float64    `json:"updateMsMedian"`
 	Lanes          []laneView `json:"lanes"`
-	TrainMs        float64    `json:"trainMs"`  // computing the epochs
-	ReplayMs       float64    `json:"replayMs"` // computing the replay, three lanes
-	WallMs         float64    `json:"wallMs"`   // start to end, with the pauses that keep the page responsive
+	TrainMs        float64    `json:"trainMs"`  // training, the workers' exchanges included
+	ReplayMs       float64    `json:"replayMs"` // the slowest lane's replay
+	WallMs         float64    `json:"wallMs"`   // start to end
+	Workers        int        `json:"workers"`
 }
 
 // laneView is one recommender's results so far.
@@ -119,127 +66,149 @@ type laneView struct {
 	Curve     []eval.CurvePoint    `json:"curve"`
 }
 
-func (r replayRun) clone() replayRun {
-	r.Lanes = slices.Clone(r.Lanes) // the lanes' slices are fresh copies from Online.Result
-	return r
-}
-
-func (r *replayRun) setResults(keys []string, rs []eval.OnlineResult) {
-	r.Lanes = make([]laneView, len(rs))
-	for k, res := range rs {
-		r.Lanes[k] = laneView{Key: keys[k], Label: laneLabels[keys[k]], Overall: res.Metrics,
-			ByHistory: res.ByHistory, Curve: res.Curve}
-	}
-	if len(rs) > 0 {
-		r.Replayed = rs[0].Count
-		r.NewUserTests = rs[0].NewUserTests
-		r.UpdateMsMedian = 1000 * eval.Median(rs[0].UpdateSeconds)
-	}
-}
-
-// errStopped ends a run the visitor stopped.
-var errStopped = errors.New("stopped")
-
-// evidenceReporter returns the report function of a long evidence run: at
-// most every evidenceEvery unless forced, it has snapshot copy the run's
-// state (given the time since the start) on the run's goroutine and
-// applies the copy to the page on the UI goroutine, so the views never
-// read a run while it changes.
-func (p *Page) evidenceReporter(ctx app.Context, snapshot func(wall time.Duration) (apply func())) func(force bool) {
-	began := time.Now()
-	redraw := throttle{every: evidenceEvery}
-	return func(force bool) {
-		if !redraw.due(force) {
-			return
+// setLanes takes the latest results of some lanes (each worker reports its
+// own), keeping the lanes in chart order.
+func (r *replayRun) setLanes(ls []work.LaneResult) {
+	for _, l := range ls {
+		v := laneView{Key: l.Key, Label: laneLabels[l.Key], Overall: l.Overall, ByHistory: l.ByHistory, Curve: l.Curve}
+		k := slices.IndexFunc(r.Lanes, func(x laneView) bool { return x.Key == l.Key })
+		if k < 0 {
+			r.Lanes = append(r.Lanes, v)
+		} else {
+			r.Lanes[k] = v
 		}
-		apply := snapshot(time.Since(began))
-		ctx.Dispatch(func(app.Context) {
-			apply()
-			p.publishEvidence()
-		})
+		if l.Key == laneLearning {
+			r.Replayed, r.NewUserTests, r.UpdateMsMedian = l.Replayed, l.NewUserTests, l.UpdateMsMedian
+		}
+		r.ReplayMs = max(r.ReplayMs, l.ReplayMs)
 	}
-}
-
-// runReplay runs a replay (see replayRun.execute) for the page,
-// dispatching copies of its progress, at most every evidenceEvery unless
-// forced, so the curves grow while it runs.
-func (p *Page) runReplay(ctx app.Context, data *core.Dataset, cfg core.Config, stop *atomic.Bool) {
-	run := replayRun{Running: true, Phase: "training", Config: cfg, Epochs: cfg.Epochs}
-	show := p.evidenceReporter(ctx, func(wall time.Duration) func() {
-		run.WallMs = durationMillis(wall)
-		snap := run.clone()
-		return func() { p.evidence.replay = snap }
+	slices.SortFunc(r.Lanes, func(a, b laneView) int {
+		return slices.Index(laneOrder, a.Key) - slices.Index(laneOrder, b.Key)
 	})
-	err := run.execute(data, show, stop.Load)
-	run.Running, run.Phase, run.Progress = false, "", 0
-	switch {
-	case errors.Is(err, errStopped):
-		run.Stopped = true
-	case err != nil:
-		run.Err = err.Error()
-	default:
-		run.Finished = true
-	}
-	show(true)
 }
 
-// execute splits the data by time, trains eALS on the first part, then
-// replays the rest on the three lanes, each in chunks with a millisecond's
-// sleep between them so the page stays responsive. It calls report after
-// every chunk (force: at a change of phase) and returns errStopped if stop
-// says so between chunks.
-func (run *replayRun) execute(data *core.Dataset, report func(force bool), stop func() bool) error {
-	train, stream, err := data.TimeSplit(replaySplit)
-	if err != nil {
-		return err
-	}
-	run.Train, run.Stream = train.Len(), len(stream)
-	t, err := core.NewTrainer(train, run.Config)
-	if err != nil {
-		return err
-	}
-	report(true)
-	epochs := newChunker(chunkTarget, startBudget)
-	for run.Done < run.Epochs {
-		compute, completed, err := epochs.run(t.Step, func() {
-			run.Progress = t.Progress()
-			report(false)
-		}, stop)
-		run.TrainMs += durationMillis(compute)
-		if err != nil {
-			return err
-		}
-		if !completed {
-			return errStopped
-		}
-		run.Done++
-		run.Progress = 0
-		report(false)
-	}
+// replaySection is "Cold start, replayed": it runs the paper's online
+// protocol on the workers and shows it as it goes. The run is its own.
+type replaySection struct {
+	app.Compo
+	Isession *session
+	run      replayRun
+	job      int
+	started  time.Time
+	stopping bool
+	seen     int
+	ctx      app.Context // its own: the button's belongs to the panel inside
+}
 
-	lanes, err := newReplayLanes(train, stream, t.Model())
-	if err != nil {
-		return err
+func newReplaySection() *replaySection { return &replaySection{} }
+
+func (c *replaySection) Session(s *session) *replaySection { c.Isession = s; return c }
+
+func (c *replaySection) OnMount(ctx app.Context) {
+	c.ctx = ctx
+	ctx.ObserveState(stateBusy).Value(&c.seen)
+}
+
+func (c *replaySection) start(ctx app.Context) {
+	s := c.Isession
+	cfg := s.cfg
+	lanes := make([]work.LaneSpec, len(laneOrder))
+	for k, key := range laneOrder {
+		lanes[k] = work.LaneSpec{Key: key, Label: laneLabels[key], Kind: key}
 	}
-	run.Phase = "replaying"
-	report(true)
-	results := throttle{every: evidenceEvery, last: time.Now()}
-	compute, completed, laneErr := newChunker(chunkTarget, 20).run(lanes.step, func() {
-		run.Progress = lanes.progress()
-		// Results copy every lane's curve and update times: not after
-		// every chunk.
-		if results.due(false) {
-			run.setResults(lanes.keys, lanes.results())
+	spec := work.ReplaySpec{Config: cfg, Split: replaySplit, TopN: evalTopN, Lanes: lanes}
+	id := s.jobs.start(ctx, "the replay is running", work.JobSpec{Kind: work.JobReplay, Replay: &spec}, jobHandlers{
+		message:  c.onMessage,
+		finished: c.onFinished,
+	})
+	if id == 0 {
+		return
+	}
+	c.job, c.stopping, c.started = id, false, time.Now()
+	c.run = replayRun{Running: true, Phase: "training", Config: cfg, Epochs: cfg.Epochs, Workers: s.jobs.pool.Size()}
+	c.publish()
+}
+
+func (c *replaySection) onMessage(ctx app.Context, m work.Msg) {
+	var p work.ReplayProgress
+	if m.Kind == work.MsgError || m.Decode(&p) != nil {
+		return
+	}
+	r := &c.run
+	r.Train, r.Stream, r.Done, r.TrainMs = p.Train, p.Stream, p.Epoch, p.TrainMs
+	r.Progress = p.Fraction
+	if m.Kind == work.MsgProgress {
+		r.Phase = p.Phase
+		if p.Phase == "training" {
+			r.Progress = float64(p.Epoch) / float64(max(p.Epochs, 1))
 		}
-		report(false)
-	}, stop)
-	run.ReplayMs = durationMillis(compute)
-	run.setResults(lanes.keys, lanes.results())
-	switch {
-	case laneErr != nil:
-		return laneErr
-	case !completed:
-		return errStopped
 	}
-	return nil
+	r.setLanes(p.Lanes)
+	r.WallMs = durationMillis(time.Since(c.started))
+	c.publish()
+}
+
+func (c *replaySection) onFinished(ctx app.Context, stopped bool, failed string) {
+	r := &c.run
+	c.job, c.stopping = 0, false
+	r.Running, r.Phase, r.Progress = false, "", 0
+	r.WallMs = durationMillis(time.Since(c.started))
+	switch {
+	case failed != "":
+		r.Err = failed
+	case stopped:
+		r.Stopped = true
+	default:
+		r.Finished = true
+	}
+	c.publish()
+}
+
+func (c *replaySection) onButton(ctx app.Context, start bool) {
+	switch {
+	case start:
+		c.start(c.ctx)
+	case c.job != 0:
+		c.Isession.jobs.stop(c.job)
+		c.stopping = true
+	}
+}
+
+func (c *replaySection) publish() {
+	c.Isession.evidence.Replay = c.run
+	c.Isession.publishEvidence()
+}
+
+func (c *replaySection) Render() app.UI {
+	countRender("replay")
+	s := c.Isession
+	h := hold{}
+	if !c.run.Running {
+		h = s.runHold()
+	}
+	return newReplayPanel().Run(c.run).Blocked(h).Stopping(c.run.Running && c.stopping).
+		FineClock(s.metrics.CrossOriginIsolated).OnButton(c.onButton)
+}
+
+// evidenceMetrics is published as JSON in window.ealsLiveEvidence, at full
+// precision, for the browser tests to compare with the command line.
+type evidenceMetrics struct {
+	Replay  replayRun  `json:"replay"`
+	Compare compareRun `json:"compare"`
+}
+
+// publishEvidence writes the runs' figures once the current update has
+// reached the DOM, as publish does for the page's metrics.
+func (s *session) publishEvidence() {
+	write := func(app.Context) {
+		b, err := json.Marshal(s.evidence)
+		if err == nil {
+			app.Window().Set("ealsLiveEvidence", string(b))
+		}
+	}
+	if s.self == nil {
+		write(nil)
+		return
+	}
+	s.self.Defer(write)
 }

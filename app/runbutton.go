@@ -9,21 +9,21 @@ import (
 // runButton starts a heavy run (the replay, the comparison) or, while it
 // runs, stops it. While it cannot start it is disabled, and blocked (a
 // sentence, see hold.says) says why. Its id is name+"-start" or
-// name+"-stop"; action is posted with true to start and false to stop.
-func runButton(name, label, action string, running, stopping bool, blocked string) app.UI {
+// name+"-stop"; on hears true to start and false to stop.
+func runButton(name, label string, on func(ctx app.Context, start bool), running, stopping bool, blocked string) app.UI {
 	switch {
 	case running && stopping:
 		return app.Button().ID(name + "-stop").Class("stop").Disabled(true).Text("Stopping…")
 	case running:
 		return app.Button().ID(name + "-stop").Class("stop").Text("Stop").
 			Title("Stop now and keep the figures so far").
-			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(action, false) })
+			OnClick(func(ctx app.Context, e app.Event) { on(ctx, false) })
 	}
 	b := app.Button().ID(name + "-start").Class("run").Text(label)
 	if blocked != "" {
 		return b.Disabled(true).Title(blocked)
 	}
-	return b.OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(action, true) })
+	return b.OnClick(func(ctx app.Context, e app.Event) { on(ctx, true) })
 }
 
 // progressMeter is a progress bar like the training's, under its own id.

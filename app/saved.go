@@ -117,3 +117,85 @@ type memoryStore struct {
 func (m *memoryStore) load() (string, bool, error) { return m.raw, m.found, nil }
 func (m *memoryStore) save(raw string) error       { m.raw, m.found = raw, true; return nil }
 func (m *memoryStore) clear() error                { m.raw, m.found = "", false; return nil }
+
+// openClickStore returns the browser's storage. The loader stands in an
+// in-memory store for it when the browser blocks it, and says why in
+// window.ealsStorageProblem; the page then says once that clicks will not
+// survive a reload.
+func openClickStore() clickStore { return localStorage{} }
+
+// storageProblem is why the browser's storage does not keep anything, or
+// "".
+func storageProblem() string {
+	v := app.Window().Get("ealsStorageProblem")
+	if !v.Truthy() {
+		return ""
+	}
+	return v.String()
+}
+
+// restoreClicks brings back the clicks of an earlier visit; the model
+// learns them when it is ready.
+func (s *session) restoreClicks(ctx app.Context) {
+	if why := storageProblem(); why != "" {
+		s.metrics.StorageFailed = true
+		s.note(ctx, "Your clicks will not survive a reload: "+why+". Everything else works as usual.")
+		return
+	}
+	raw, found, err := s.you.store.load()
+	if err != nil {
+		s.note(ctx, "This browser does not let the page read its storage, so earlier clicks cannot be restored ("+err.Error()+").")
+		return
+	}
+	if !found {
+		return
+	}
+	items, note := decodeClicks(raw, s.cat.lookup)
+	s.note(ctx, note)
+	s.you.liked = items
+	if note != "" {
+		s.saveClicks(ctx)
+	}
+}
+
+// saveClicks writes your clicks to the browser's storage.
+func (s *session) saveClicks(ctx app.Context) {
+	ids := make([]string, len(s.you.liked))
+	for k, i := range s.you.liked {
+		ids[k] = s.cat.item(i).ID
+	}
+	var err error
+	if len(ids) == 0 {
+		err = s.you.store.clear()
+	} else {
+		err = s.you.store.save(encodeClicks(ids))
+	}
+	if err != nil && !s.metrics.StorageFailed {
+		s.metrics.StorageFailed = true
+		s.note(ctx, "This browser does not let the page save your clicks, so they will not survive a reload ("+err.Error()+").")
+	}
+}
+
+// droppedNote tells the visitor that clicks the model could not learn were
+// dropped, how many, and why.
+func droppedNote(dropped, kept int, why error) string {
+	var s string
+	switch {
+	case kept == 0 && dropped == 1:
+		s = "Your saved click could not be learnt by the model, so it was dropped"
+	case kept == 0:
+		s = "Your saved clicks could not be learnt by the model, so they were dropped"
+	case dropped == 1:
+		s = "1 of your saved clicks could not be learnt by the model, so it was dropped"
+	default:
+		s = fmt.Sprintf("%d of your saved clicks could not be learnt by the model, so they were dropped", dropped)
+	}
+	s += " from your history and from this browser's storage"
+	if why != nil {
+		s += " (" + why.Error() + ")"
+	}
+	if kept == 0 {
+		return s + ". You start as a new user."
+	}
+	return s + "; the model learnt the others."
+}

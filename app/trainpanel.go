@@ -12,29 +12,23 @@ import (
 // progress bar, the time per epoch and the final accuracy.
 type trainPanel struct {
 	app.Compo
-	Istage    stage
-	Irun      trainingRun
-	Idata     *dataInfo
-	Istopping bool
+	Istage string // the model card's: loading, training, evaluating, ready or failed
+	Irun   trainingRun
+	Idata  *dataInfo
 }
 
 func newTrainPanel() *trainPanel { return &trainPanel{} }
 
-func (t *trainPanel) Stage(v stage) *trainPanel     { t.Istage = v; return t }
+func (t *trainPanel) Stage(v string) *trainPanel    { t.Istage = v; return t }
 func (t *trainPanel) Run(v trainingRun) *trainPanel { t.Irun = v; return t }
 func (t *trainPanel) Data(v *dataInfo) *trainPanel  { t.Idata = v; return t }
-func (t *trainPanel) Stopping(v bool) *trainPanel   { t.Istopping = v; return t }
 
 func (t *trainPanel) Render() app.UI {
-	return app.Section().ID("training").Class("card card-training").DataSet("stage", t.Istage.String()).Body(
-		app.Div().Class("training-head").Body(
-			app.H2().Text("The model"),
-			t.renderButton(),
-		),
-		app.P().ID("train-status").Class("status").Text(t.status()),
-		when(t.Istage == stageTraining || t.Istage == stageEvaluating, func() app.UI {
-			return progressBar(t.progress())
-		}),
+	running := t.Istage == "training" || t.Istage == "evaluating"
+	return app.Div().Class("train-panel").Body(
+		app.P().ID("train-status").Class("status").Attr("aria-live", "polite").Text(t.status()),
+		// The bar keeps its place when idle, so nothing below moves.
+		progressBar("progress", "Training progress", t.progress(), running),
 		t.renderData(),
 		when(t.Irun.Epochs > 0, func() app.UI {
 			c := t.Irun.Config
@@ -44,52 +38,40 @@ func (t *trainPanel) Render() app.UI {
 	)
 }
 
-func (t *trainPanel) renderButton() app.UI {
-	switch {
-	case t.Istage != stageTraining && t.Istage != stageEvaluating:
-		return app.Span()
-	case t.Istopping:
-		return app.Button().ID("stop").Class("stop").Disabled(true).Text("Stopping…")
-	case t.Istage == stageEvaluating:
-		return app.Button().ID("stop").Class("stop").Text("Skip").
-			Title("Skip the evaluation on every held-out user").
-			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actStop) })
-	default:
-		return app.Button().ID("stop").Class("stop").Text("Stop").
-			Title("Stop training after this epoch and use the model as it is").
-			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actStop) })
-	}
-}
-
 func (t *trainPanel) progress() float64 {
 	r := t.Irun
-	if t.Istage == stageEvaluating {
+	switch {
+	case t.Istage == "evaluating":
 		return r.Progress
-	}
-	if r.Epochs == 0 {
+	case t.Istage == "ready":
+		return 1
+	case r.Epochs == 0:
 		return 0
 	}
-	return (float64(r.Done) + r.Progress) / float64(r.Epochs)
+	return float64(r.Done) / float64(r.Epochs)
 }
 
 func (t *trainPanel) status() string {
 	r := t.Irun
 	switch t.Istage {
-	case stageLoading:
+	case "loading":
+		if t.Idata != nil {
+			return "Reading the reviews…"
+		}
 		return "Downloading the Phoenix reviews…"
-	case stageTraining:
+	case "training":
 		s := fmt.Sprintf("Training in your browser: epoch %d of %d", min(r.Done+1, r.Epochs), r.Epochs)
 		if n := len(r.EpochMs); n > 0 {
 			s += fmt.Sprintf(", %s per epoch", millis(r.EpochMs[n-1]))
 		}
 		return s + "."
-	case stageEvaluating:
+	case "evaluating":
 		return fmt.Sprintf("Trained %s. Now measuring HR@100 on all %s held-out users…",
 			plural(r.Done, "epoch", "epochs"), thousands(t.testCases()))
-	case stageReady:
+	case "ready":
 		return t.summary()
 	default:
-		if t.Idata != nil && t.Idata.Train > 0 {
+		if r.Failed != "" {
 			return "Training stopped on an error: see the message above."
 		}
 		return "Nothing to train on: see the message above."
@@ -103,12 +85,20 @@ func (t *trainPanel) testCases() int {
 	return t.Idata.TestCases
 }
 
+// summary says what the model in use is: trained now, or brought back
+// from an earlier visit, and how it scores.
 func (t *trainPanel) summary() string {
 	r := t.Irun
-	s := fmt.Sprintf("Trained %s in %.1f s (median epoch %s).", plural(r.Done, "epoch", "epochs"),
-		r.WallMs/1000, millis(eval.Median(r.EpochMs)))
-	if r.Stopped {
+	var s string
+	switch {
+	case r.Restored:
+		s = fmt.Sprintf("Brought back the model trained on your earlier visit (%s, %s) in %s instead of training again.",
+			plural(r.Done, "epoch", "epochs"), r.TrainedAt.Local().Format("2 January 15:04"), millis(r.WallMs))
+	case r.Stopped:
 		s = fmt.Sprintf("Stopped after %d of %d epochs, %.1f s.", r.Done, r.Epochs, r.WallMs/1000)
+	default:
+		s = fmt.Sprintf("Trained %s in %.1f s on %s (median epoch %s).", plural(r.Done, "epoch", "epochs"),
+			r.WallMs/1000, plural(r.Workers, "worker", "workers"), millis(eval.Median(r.EpochMs)))
 	}
 	switch {
 	case r.FinalDone:
@@ -121,8 +111,8 @@ func (t *trainPanel) summary() string {
 }
 
 // renderData says what the model trains on, worded for the stage: the
-// pack is downloaded and decoded first, then split into the reviews the
-// model trains on and each person's latest, held out to measure accuracy.
+// pack is downloaded, then decoded and split into the reviews the model
+// trains on and each person's latest, held out to measure accuracy.
 // Every count is core's.
 func (t *trainPanel) renderData() app.UI {
 	d := t.Idata
@@ -132,27 +122,24 @@ func (t *trainPanel) renderData() app.UI {
 			app.P().Text("The data: Yelp reviews from the Phoenix area, packed for this page."),
 		)
 	}
+	if !d.decoded() {
+		return app.Div().ID("data").Class("data").Body(
+			app.P().Text(fmt.Sprintf("The data: Yelp reviews of %s businesses in the Phoenix area (%s), a %s download.",
+				thousands(d.Items), d.Subset, byteSize(d.Bytes))),
+		)
+	}
 	about := fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), a %s download.",
 		d.From.Year(), d.To.Year(), thousands(d.Users), thousands(d.Items), d.Subset, byteSize(d.Bytes))
-	var body []app.UI
-	switch {
-	case d.Train == 0 && t.Istage == stageFailed:
-		body = []app.UI{app.Text("The data: "), app.Strong().Text(thousands(d.Reviews) + " Yelp reviews"), app.Text(about)}
-	case d.Train == 0:
-		body = []app.UI{app.Text("Downloaded "), app.Strong().Text(thousands(d.Reviews) + " Yelp reviews"), app.Text(about),
-			app.Text(" Next, each person's latest review is set aside to measure accuracy.")}
-	default:
-		verb := "Training on "
-		switch t.Istage {
-		case stageReady:
-			verb = "Trained on "
-		case stageFailed:
-			verb = "For training: "
-		}
-		body = []app.UI{app.Text(verb), app.Strong().Text(thousands(d.Train) + " of " + thousands(d.Reviews) + " Yelp reviews"),
-			app.Text(about),
-			app.Text(fmt.Sprintf(" Each person's latest review (%s in all) is held out to measure accuracy.", thousands(d.TestCases)))}
+	verb := "Training on "
+	switch t.Istage {
+	case "ready":
+		verb = "Trained on "
+	case "failed":
+		verb = "For training: "
 	}
+	body := []app.UI{app.Text(verb), app.Strong().Text(thousands(d.Train) + " of " + thousands(d.Reviews) + " Yelp reviews"),
+		app.Text(about),
+		app.Text(fmt.Sprintf(" Each person's latest review (%s in all) is held out to measure accuracy.", thousands(d.TestCases)))}
 	return app.Div().ID("data").Class("data").Body(
 		app.P().Body(body...),
 		app.Details().Class("provenance").Body(
@@ -163,10 +150,13 @@ func (t *trainPanel) renderData() app.UI {
 	)
 }
 
-func progressBar(v float64) app.UI {
+// progressBar is a labelled progress bar that keeps its place while idle.
+func progressBar(id, label string, v float64, active bool) app.UI {
 	pct := fmt.Sprintf("%.0f", 100*min(max(v, 0), 1))
-	return app.Div().ID("progress").Class("progress").Attr("role", "progressbar").
-		Aria("valuemin", "0").Aria("valuemax", "100").Aria("valuenow", pct).Body(
-		app.Div().Class("progress-fill").Style("width", pct+"%"),
-	)
+	bar := app.Div().ID(id).Class("progress").Attr("role", "progressbar").Aria("label", label).
+		Aria("valuemin", "0").Aria("valuemax", "100").Aria("valuenow", pct)
+	if !active {
+		bar = bar.Class("progress-idle")
+	}
+	return bar.Body(app.Div().Class("progress-fill").Style("width", pct+"%"))
 }

@@ -86,25 +86,25 @@ type updateShown struct {
 
 // updateShownFor describes the last click for the teaching view, or nil
 // before the first click (and after a removal, which has no trace).
-func (p *Page) updateShownFor() *updateShown {
-	last := p.you.last
-	if last == nil || last.Trace == nil || p.cat == nil || p.you.model == nil {
+func (s *session) updateShown() *updateShown {
+	last := s.you.last
+	if last == nil || last.Trace == nil || s.cat == nil || s.you.model == nil {
 		return nil
 	}
 	tr := last.Trace
-	train, known := p.src.trainReviews(last.Item)
+	train, known := s.cat.trainReviews(last.Item)
 	u := &updateShown{
 		TrainReviews:  train,
 		TrainKnown:    known,
-		Name:          p.cat.item(last.Item).Name,
+		Name:          s.cat.item(last.Item).Name,
 		K:             tr.K,
 		UserHistory:   tr.UserHistory,
 		ItemHistory:   tr.ItemHistory,
 		Cost:          tr.Cost(),
-		Items:         p.you.model.NumItems(),
+		Items:         s.you.model.NumItems(),
 		UpdateMs:      last.UpdateMs,
 		NewItemWeight: tr.NewItemWeight,
-		FineClock:     p.metrics.CrossOriginIsolated,
+		FineClock:     s.metrics.CrossOriginIsolated,
 	}
 	for _, s := range core.LargestSteps(tr.UserSteps, stepsShown) {
 		u.Steps = append(u.Steps, showStep(s))

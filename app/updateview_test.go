@@ -145,21 +145,21 @@ func TestUpdateShownFor(t *testing.T) {
 	for i := range items {
 		items[i] = pack.Item{ID: fmt.Sprint("b", i), Name: fmt.Sprint("Business ", i)}
 	}
-	p := &Page{cat: newCatalog(items, make([]int, len(items)))}
-	if p.updateShownFor() != nil {
+	p := testSession(items)
+	if p.updateShown() != nil {
 		t.Fatal("an update is shown before the model exists")
 	}
 	if _, _, err := p.you.attach(m); err != nil {
 		t.Fatal(err)
 	}
-	if p.updateShownFor() != nil {
+	if p.updateShown() != nil {
 		t.Fatal("an update is shown before the first click")
 	}
 	for _, i := range []int32{7, 12, 30} {
 		if err := p.you.like(i); err != nil {
 			t.Fatal(err)
 		}
-		u := p.updateShownFor()
+		u := p.updateShown()
 		if u == nil || u.Name != fmt.Sprint("Business ", i) {
 			t.Fatalf("after liking %d the view shows %+v", i, u)
 		}
@@ -186,7 +186,7 @@ func TestUpdateShownFor(t *testing.T) {
 	if err := p.you.remove(30); err != nil {
 		t.Fatal(err)
 	}
-	if p.updateShownFor() != nil {
+	if p.updateShown() != nil {
 		t.Error("a removal, which has no trace, still shows the last click's update")
 	}
 }

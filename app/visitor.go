@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
 	"github.com/ealslive/ealslive/core"
 )
 
@@ -16,7 +18,7 @@ const listLength = 20
 // liked in the order you liked them, and your current ranked list. Clicks
 // made before the model is trained are kept and learnt when it is.
 type visitor struct {
-	model *core.Model // nil until training has ended
+	model *core.Model // nil until a model is adopted
 	id    int32
 	liked []int32
 	list  []core.Ranked
@@ -26,6 +28,8 @@ type visitor struct {
 	// ranking; nil before your first click.
 	why    []core.Explanation
 	whyErr error
+	store  clickStore
+	screen *screenTiming // how long the last click took to reach the screen
 }
 
 // clickTiming is what one click cost, measured around the core calls.
@@ -37,7 +41,113 @@ type clickTiming struct {
 	ExplainMs float64 // splitting the listed scores by your clicks
 }
 
+// screenTiming is how long the last click took to reach the screen.
+type screenTiming struct {
+	Item int32
+	Ms   float64 // from the click event to the first frame painted after the update
+}
+
+// likeClick is an "I like this" click and when it happened on the page's
+// clock (the event's timeStamp), to time it to the screen.
+type likeClick struct {
+	Item int32
+	At   float64
+}
+
 var errLiked = errors.New("you already like this business")
+
+// Like handles "I like this" from any list: the model learns the click at
+// once (Algorithm 2) and re-ranks, the click is saved, and every section
+// that shows your clicks or your list redraws. It then measures when the
+// new list has been painted.
+func (s *session) Like(ctx app.Context, c likeClick) {
+	v := s.you
+	if s.cat == nil || s.stage == stageFailed {
+		return
+	}
+	handled := now()
+	if err := v.like(c.Item); err != nil {
+		if err != errLiked {
+			s.note(ctx, "That click could not be learnt: "+err.Error())
+		}
+		return
+	}
+	s.saveClicks(ctx)
+	v.screen = nil
+	if last := v.last; last != nil && last.Item == c.Item {
+		m := &s.metrics
+		m.UpdateMs = append(m.UpdateMs, last.UpdateMs)
+		m.RankMs = append(m.RankMs, last.RankMs)
+		m.ExplainMs = append(m.ExplainMs, last.ExplainMs)
+		if c.At > 0 {
+			m.ClickToHandlerMs = append(m.ClickToHandlerMs, handled-c.At)
+			s.measureScreen(c.Item, c.At)
+		}
+	}
+	s.changed(ctx, stateYou)
+}
+
+// Remove forgets that you liked business i: the model drops the
+// observation and re-solves your vector and the business's.
+func (s *session) Remove(ctx app.Context, i int32) {
+	if err := s.you.remove(i); err != nil {
+		s.note(ctx, "That click could not be removed: "+err.Error())
+		return
+	}
+	s.you.screen = nil
+	s.saveClicks(ctx)
+	s.changed(ctx, stateYou)
+}
+
+// StartOver forgets every click: you are a new user again.
+func (s *session) StartOver(ctx app.Context) {
+	if err := s.you.reset(); err != nil {
+		s.note(ctx, "Starting over failed: "+err.Error())
+		return
+	}
+	s.you.screen = nil
+	s.saveClicks(ctx)
+	s.changed(ctx, stateYou)
+}
+
+// measureScreen records the time from the click event to the first frame
+// painted after the page showed the new list. Event times and
+// performance.now share the page's clock.
+func (s *session) measureScreen(i int32, clickedAt float64) {
+	ctx := s.self
+	ctx.Defer(func(ctx app.Context) {
+		s.metrics.ClickToDOMMs = append(s.metrics.ClickToDOMMs, now()-clickedAt)
+		afterPaint(func(now float64) {
+			ctx.Dispatch(func(ctx app.Context) {
+				ms := now - clickedAt
+				s.you.screen = &screenTiming{Item: i, Ms: ms}
+				s.metrics.ClickToScreenMs = append(s.metrics.ClickToScreenMs, ms)
+				// Only the line under your list shows it.
+				ctx.SetState(stateYou, -1)
+				s.publish()
+			})
+		})
+	})
+}
+
+// adopt hands a trained model to you. Clicks it cannot learn (saved by
+// another version of the page, say) are dropped from your history and
+// from storage with a note, and the page carries on: only a model that
+// cannot rank for a new user is an error.
+func (s *session) adopt(ctx app.Context, m *core.Model) error {
+	dropped, why, err := s.you.attach(m)
+	if len(dropped) > 0 {
+		s.saveClicks(ctx)
+		s.note(ctx, droppedNote(len(dropped), len(s.you.liked), why))
+	}
+	if err != nil {
+		return err
+	}
+	s.stage = stageReady
+	s.metrics.ReadyMs = now()
+	s.changed(ctx, stateYou)
+	return nil
+}
 
 // attach makes you a new user of m, as Algorithm 2 starts one (a random
 // vector), learns the clicks made so far, and ranks. The clicks may come
@@ -51,6 +161,7 @@ func (v *visitor) attach(m *core.Model) (dropped []int32, why error, err error) 
 	v.model = m
 	v.id = m.AddUser()
 	v.prev = nil
+	v.last = nil
 	kept := make([]int32, 0, len(v.liked))
 	for _, i := range v.liked {
 		if err := m.Update(v.id, i); err != nil {
@@ -178,7 +289,7 @@ func (v *visitor) explain() {
 // detach lets go of the model, keeping your clicks for the next one to
 // learn when it is ready, as on a reload.
 func (v *visitor) detach() {
-	*v = visitor{liked: v.liked}
+	*v = visitor{liked: v.liked, store: v.store}
 }
 
 func (v *visitor) ids() []int32 {

@@ -186,6 +186,16 @@ func TestVisitorDropsClicksItCannotLearn(t *testing.T) {
 	checkList(t, v)
 }
 
+// testSession is a session with a catalog of items, as the page has once
+// the workers have counted the reviews.
+func testSession(items []pack.Item) *session {
+	s := newSession()
+	s.cat = newCatalog(items)
+	s.cat.setCounts(make([]int, len(items)), make([]int, len(items)))
+	s.you.store = &memoryStore{}
+	return s
+}
+
 // The page drops them from storage too, says so, and is ready.
 func TestPageAdoptsWithBadSavedClicks(t *testing.T) {
 	m := trainedModel(t)
@@ -202,13 +212,14 @@ func TestPageAdoptsWithBadSavedClicks(t *testing.T) {
 		{[]string{fmt.Sprint("b", m.NumItems()), fmt.Sprint("b", m.NumItems()+1)}, nil, "Your saved clicks could not be learnt"},
 	} {
 		store := &memoryStore{raw: encodeClicks(tc.saved), found: true}
-		p := &Page{cat: newCatalog(items, make([]int, len(items))), store: store}
-		p.restoreClicks()
-		if err := p.adopt(trainedModel(t)); err != nil {
+		p := testSession(items)
+		p.you.store = store
+		p.restoreClicks(nil)
+		if err := p.adopt(nil, trainedModel(t)); err != nil {
 			t.Fatalf("%v: %v", tc.saved, err)
 		}
-		if !slices.Equal(p.you.liked, tc.kept) || !p.you.trained() || len(p.you.list) == 0 {
-			t.Errorf("%v: you like %v (want %v), trained %v, %d listed", tc.saved, p.you.liked, tc.kept, p.you.trained(), len(p.you.list))
+		if !slices.Equal(p.you.liked, tc.kept) || !p.you.trained() || len(p.you.list) == 0 || p.stage != stageReady {
+			t.Errorf("%v: you like %v (want %v), trained %v, %d listed, stage %s", tc.saved, p.you.liked, tc.kept, p.you.trained(), len(p.you.list), p.stage)
 		}
 		if len(p.notes) != 1 || !strings.Contains(p.notes[0], tc.says) {
 			t.Errorf("%v: notes %q, want one saying %q", tc.saved, p.notes, tc.says)

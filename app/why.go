@@ -29,24 +29,24 @@ type share struct {
 }
 
 // whyRows returns a why for each business in your list, or nil when there
-// is nothing of yours to explain.
-func (p *Page) whyRows() []why {
-	exps := p.you.why
-	if len(exps) != len(p.you.list) || p.cat == nil {
+// is nothing of yours to explain; open says which are unfolded.
+func (s *session) whyRows(open map[int32]bool) []why {
+	exps := s.you.why
+	if len(exps) != len(s.you.list) || s.cat == nil {
 		return nil
 	}
 	rows := make([]why, len(exps))
 	for k, e := range exps {
 		top, rest := e.Top(whyShares)
 		w := why{
-			Open:      p.teach.whyOpen[e.Item],
+			Open:      open[e.Item],
 			Score:     e.Score,
 			Rest:      rest,
 			RestCount: len(e.Contributions) - len(top),
 			Remainder: e.Remainder,
 		}
 		for _, c := range top {
-			w.Shares = append(w.Shares, share{Name: p.cat.item(c.Item).Name, Amount: c.Amount})
+			w.Shares = append(w.Shares, share{Name: s.cat.item(c.Item).Name, Amount: c.Amount})
 		}
 		rows[k] = w
 	}
@@ -56,15 +56,15 @@ func (p *Page) whyRows() []why {
 // whyNote is the line under your list that says what "why?" shows, in
 // notation, and why the scores cannot be split, if they cannot (core's
 // words, kept out of the notation).
-func (p *Page) whyNote() (note, problem string) {
+func (s *session) whyNote() (note, problem string) {
 	switch {
-	case !p.you.trained():
+	case !s.you.trained():
 		return "", ""
-	case len(p.you.liked) == 0:
+	case len(s.you.liked) == 0:
 		return "Why these? Nothing of yours to explain yet: until you like a business, this order comes from " +
 			"the small random vector every new user starts with.", ""
-	case p.you.whyErr != nil:
-		return "Why these? The scores cannot be split by your clicks here: ", p.you.whyErr.Error()
+	case s.you.whyErr != nil:
+		return "Why these? The scores cannot be split by your clicks here: ", s.you.whyErr.Error()
 	}
 	return "Why? With every business's vector held fixed, the best vector for you is p^* = A^{−1} Σ w q_i over your clicks " +
 		"(A = S^q + Σ (w − c_i) q_i q_i^T + λI), so each score splits exactly into one share per click: " +

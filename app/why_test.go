@@ -10,14 +10,14 @@ import (
 	"github.com/ealslive/ealslive/core/pack"
 )
 
-func pageWithModel(t *testing.T) *Page {
+func pageWithModel(t *testing.T) *session {
 	t.Helper()
 	m := trainedModel(t)
 	items := make([]pack.Item, m.NumItems())
 	for i := range items {
 		items[i] = pack.Item{ID: fmt.Sprint("b", i), Name: fmt.Sprint("Business ", i)}
 	}
-	p := &Page{cat: newCatalog(items, make([]int, len(items)))}
+	p := testSession(items)
 	if _, _, err := p.you.attach(m); err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,8 @@ func pageWithModel(t *testing.T) *Page {
 
 func TestWhyRows(t *testing.T) {
 	p := pageWithModel(t)
-	if rows := p.whyRows(); rows != nil {
+	open := map[int32]bool{}
+	if rows := p.whyRows(open); rows != nil {
 		t.Fatalf("before any click: %d rows to explain", len(rows))
 	}
 	if note, _ := p.whyNote(); !strings.Contains(note, "Nothing of yours to explain yet") {
@@ -37,7 +38,7 @@ func TestWhyRows(t *testing.T) {
 		if err := p.you.like(i); err != nil {
 			t.Fatal(err)
 		}
-		rows := p.whyRows()
+		rows := p.whyRows(open)
 		if len(rows) != len(p.you.list) {
 			t.Fatalf("after %d clicks: %d rows for %d listed", n+1, len(rows), len(p.you.list))
 		}
@@ -74,7 +75,7 @@ func TestWhyRows(t *testing.T) {
 		}
 	}
 	// The named shares are your clicks: each one is something you liked.
-	for _, w := range p.whyRows() {
+	for _, w := range p.whyRows(open) {
 		for _, sh := range w.Shares {
 			var id int32
 			fmt.Sscanf(sh.Name, "Business %d", &id)
@@ -84,8 +85,8 @@ func TestWhyRows(t *testing.T) {
 		}
 	}
 	first := p.you.list[0].Item
-	p.teach.whyOpen = map[int32]bool{first: true}
-	if rows := p.whyRows(); !rows[0].Open || rows[1].Open {
+	open = map[int32]bool{first: true}
+	if rows := p.whyRows(open); !rows[0].Open || rows[1].Open {
 		t.Errorf("opening %d's why: open flags %v, %v", first, rows[0].Open, rows[1].Open)
 	}
 	if note, _ := p.whyNote(); !strings.Contains(note, "remainder") {
@@ -94,7 +95,7 @@ func TestWhyRows(t *testing.T) {
 	if err := p.you.reset(); err != nil {
 		t.Fatal(err)
 	}
-	if rows := p.whyRows(); rows != nil {
+	if rows := p.whyRows(open); rows != nil {
 		t.Errorf("after starting over: %d rows to explain", len(rows))
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 
+	ui "github.com/ealslive/ealslive/app"
 	"github.com/ealslive/ealslive/cmd/build/site"
 )
 
@@ -26,7 +27,7 @@ func runSite(args []string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	registerRoutes()
+	ui.RegisterRoutes()
 	sum, err := site.Generate(o)
 	if err != nil {
 		return err

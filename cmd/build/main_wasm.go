@@ -2,12 +2,25 @@
 
 package main
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"os"
 
-// main is the page itself when this package is compiled to WebAssembly.
-// Only route registration is shared with the native build tool, so the
-// generator and server code stay out of app.wasm.
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	ui "github.com/ealslive/ealslive/app"
+	"github.com/ealslive/ealslive/app/worker"
+)
+
+// main is the page itself when this package is compiled to WebAssembly, or,
+// started by web/worker.js with the argument "worker", one of the page's
+// Web Workers: one binary, downloaded and compiled once. Only route
+// registration is shared with the native build tool, so the generator and
+// server code stay out of app.wasm.
 func main() {
-	registerRoutes()
+	if len(os.Args) > 1 && os.Args[1] == "worker" {
+		worker.Run()
+		return
+	}
+	ui.RegisterRoutes()
 	app.RunWhenOnBrowser()
 }

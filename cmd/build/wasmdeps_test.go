@@ -178,9 +178,8 @@ func TestWasmBinaryHasNoServerCode(t *testing.T) {
 				t.Errorf("app.wasm holds %s (%s)", n, d.what)
 			}
 		}
-		// Of this package, the page needs only main and its routes.
-		if strings.HasPrefix(n, "main.") && !strings.HasPrefix(n, "main.main") &&
-			!strings.HasPrefix(n, "main.registerRoutes") && !strings.HasPrefix(n, "main.init") {
+		// Of this package, the page needs only main.
+		if strings.HasPrefix(n, "main.") && !strings.HasPrefix(n, "main.main") && !strings.HasPrefix(n, "main.init") {
 			t.Errorf("app.wasm holds %s of the native build tool", n)
 		}
 	}

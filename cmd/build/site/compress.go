@@ -35,7 +35,10 @@ const minCompressed = 1024
 // kept in a cache folder by the hash of what they compress: the same
 // app.wasm is compressed once, however many sites are made from it (the
 // browser tests make dozens). cache "" means no cache.
-func compressSite(dir, cache string, log io.Writer) (brotli bool, err error) {
+// It returns, by path in the site, the hash of each file it made copies
+// of, so that a server can tell when a file was replaced after them.
+func compressSite(dir, cache string, log io.Writer) (brotli bool, sums map[string]string, err error) {
+	sums = map[string]string{}
 	brotliPath, lookErr := exec.LookPath("brotli")
 	brotli = lookErr == nil
 	if !brotli && log != nil {
@@ -54,11 +57,18 @@ func compressSite(dir, cache string, log io.Writer) (brotli bool, err error) {
 			return err
 		}
 		if brotli {
-			return c.write(".br", func(dst string) error { return writeBrotli(brotliPath, path, dst) })
+			if err := c.write(".br", func(dst string) error { return writeBrotli(brotliPath, path, dst) }); err != nil {
+				return err
+			}
 		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		sums[filepath.ToSlash(rel)] = c.hash()
 		return nil
 	})
-	return brotli, err
+	return brotli, sums, err
 }
 
 // copier writes a compressed copy of src beside it, through the cache.
@@ -69,18 +79,10 @@ type copier struct {
 
 func (c *copier) write(ext string, compress func(dst string) error) error {
 	dst := c.src + ext
-	if c.cache == "" {
+	if c.cache == "" || c.hash() == "" {
 		return compress(dst)
 	}
-	if c.sum == "" {
-		b, err := os.ReadFile(c.src)
-		if err != nil {
-			return err
-		}
-		h := sha256.Sum256(b)
-		c.sum = hex.EncodeToString(h[:])
-	}
-	cached := filepath.Join(c.cache, c.sum+ext)
+	cached := filepath.Join(c.cache, c.hash()+ext)
 	if b, err := os.ReadFile(cached); err == nil {
 		return os.WriteFile(dst, b, 0o644)
 	}
@@ -96,6 +98,19 @@ func (c *copier) write(ext string, compress func(dst string) error) error {
 		}
 	}
 	return nil
+}
+
+// hash is the SHA-256 of the file copied, hex, read once.
+func (c *copier) hash() string {
+	if c.sum == "" {
+		b, err := os.ReadFile(c.src)
+		if err != nil {
+			return ""
+		}
+		h := sha256.Sum256(b)
+		c.sum = hex.EncodeToString(h[:])
+	}
+	return c.sum
 }
 
 // defaultCache is where compressed copies are kept between runs.

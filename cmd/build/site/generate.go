@@ -139,11 +139,11 @@ func Generate(o Options) (Summary, error) {
 	case "-":
 		cache = ""
 	}
-	brotli, err := compressSite(o.Out, cache, o.Log)
+	brotli, sums, err := compressSite(o.Out, cache, o.Log)
 	if err != nil {
 		return Summary{}, err
 	}
-	if err := writeMarker(o.Out, marker{Version: version, Prefix: prefix}); err != nil {
+	if err := writeMarker(o.Out, marker{Version: version, Prefix: prefix, Copies: sums}); err != nil {
 		return Summary{}, err
 	}
 	sum := Summary{Out: o.Out, Prefix: prefix, Version: version, Brotli: brotli}

@@ -12,8 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
-
 	ui "github.com/ealslive/ealslive/app"
 )
 
@@ -21,7 +19,7 @@ import (
 const repoRoot = "../../.."
 
 // The generator renders the page's real route, as `build site` does.
-func init() { app.RouteFunc("/", ui.NewPage) }
+func init() { ui.RegisterRoutes() }
 
 func TestNormalizePrefix(t *testing.T) {
 	for _, tc := range []struct {

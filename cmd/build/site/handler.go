@@ -3,6 +3,7 @@ package site
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net/http"
@@ -41,7 +42,7 @@ func NewHandler(dir, prefix string, isolate bool) (http.Handler, error) {
 		return nil, fmt.Errorf("%s was built for %s, not %s: serve it with -prefix %q, or build it for %s with `build site -prefix %s`",
 			dir, describePrefix(m.Prefix), describePrefix(p), m.Prefix, describePrefix(p), p)
 	}
-	files := &fileServer{dir: dir, isolate: isolate}
+	files := &fileServer{dir: dir, isolate: isolate, copies: m.Copies}
 	if p == "" {
 		return files, nil
 	}
@@ -73,7 +74,9 @@ func describePrefix(p string) string {
 type fileServer struct {
 	dir     string
 	isolate bool
-	etags   sync.Map // etagKey -> string
+	copies  map[string]string // site path -> SHA-256 of the file its copies compress
+	etags   sync.Map          // etagKey -> string
+	sums    sync.Map          // etagKey -> hex SHA-256 of a file
 }
 
 type etagKey struct {
@@ -126,7 +129,13 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Cross-Origin-Embedder-Policy", "require-corp")
 	}
-	f, info, enc := s.open(file, r.Header.Get("Accept-Encoding"))
+	accept := r.Header.Get("Accept-Encoding")
+	if !s.copiesCurrent(name, file) {
+		// The file was replaced after its copies were made: send it as
+		// it is rather than stale bytes.
+		accept = ""
+	}
+	f, info, enc := s.open(file, accept)
 	if f == nil {
 		h.Del("Content-Type")
 		http.NotFound(w, r)
@@ -183,6 +192,33 @@ func openFile(name string) (*os.File, os.FileInfo) {
 		return nil, nil
 	}
 	return f, info
+}
+
+// copiesCurrent reports whether the compressed copies of the site's file
+// name (at path file) still compress it, by the hash the generator
+// recorded; a file without copies has none to be stale.
+func (s *fileServer) copiesCurrent(name, file string) bool {
+	want, ok := s.copies[strings.TrimPrefix(name, "/")]
+	if !ok {
+		return true
+	}
+	info, err := os.Stat(file)
+	if err != nil {
+		// Gone: its copies must not stand in for it.
+		return false
+	}
+	key := etagKey{file, info.Size(), info.ModTime()}
+	sum, ok := s.sums.Load(key)
+	if !ok {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return true
+		}
+		h := sha256.Sum256(b)
+		sum = hex.EncodeToString(h[:])
+		s.sums.Store(key, sum)
+	}
+	return sum.(string) == want
 }
 
 func (s *fileServer) hasCopies(file string) bool {

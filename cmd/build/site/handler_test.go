@@ -265,3 +265,45 @@ func TestAccepts(t *testing.T) {
 		}
 	}
 }
+
+// A file replaced after the site was made goes out as it now is: its
+// compressed copies hold the old bytes.
+func TestSiteHandlerSkipsStaleCopies(t *testing.T) {
+	o := fakeInputs(t)
+	if _, err := Generate(o); err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHandler(o.Out, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := get(t, h, "/app.js", "Accept-Encoding", "gzip"); r.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("before the change app.js goes out as %q", r.Header.Get("Content-Encoding"))
+	}
+	fresh := strings.Repeat("// replaced by hand\n", 100)
+	if err := os.WriteFile(filepath.Join(o.Out, "app.js"), []byte(fresh), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := get(t, h, "/app.js", "Accept-Encoding", "gzip, br")
+	if b := body(t, r); r.Header.Get("Content-Encoding") != "" || string(b) != fresh {
+		t.Errorf("after the change: Content-Encoding %q, body %.40q", r.Header.Get("Content-Encoding"), b)
+	}
+}
+
+// A file removed after the site was made is gone, copies or not.
+func TestSiteHandlerRemovedFile(t *testing.T) {
+	o := fakeInputs(t)
+	if _, err := Generate(o); err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHandler(o.Out, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(o.Out, "app.js")); err != nil {
+		t.Fatal(err)
+	}
+	if r := get(t, h, "/app.js", "Accept-Encoding", "gzip, br"); r.StatusCode != http.StatusNotFound {
+		t.Errorf("a removed file with copies: %s, want 404", r.Status)
+	}
+}

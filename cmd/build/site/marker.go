@@ -16,6 +16,10 @@ const markerFile = ".ealslive-site"
 type marker struct {
 	Version string `json:"version"`
 	Prefix  string `json:"prefix"` // "" for the root
+	// Copies maps each file given compressed copies (its path in the
+	// site) to the SHA-256 of what they compress: a file replaced since
+	// no longer matches, and its stale copies are not sent.
+	Copies map[string]string `json:"copies,omitempty"`
 }
 
 func writeMarker(dir string, m marker) error {

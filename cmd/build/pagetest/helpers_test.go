@@ -4,7 +4,7 @@
 // headless Chromium. They need the built app.wasm and data pack
 // (`make build`); run them with `make test-browser`.
 
-package main
+package pagetest
 
 import (
 	"context"
@@ -25,6 +25,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	ui "github.com/ealslive/ealslive/app"
 	"github.com/ealslive/ealslive/cmd/build/site"
 )
 
@@ -37,7 +38,7 @@ func chromiumPath() string {
 }
 
 // repoRoot is where the Makefile runs; go test runs in cmd/build.
-const repoRoot = "../.."
+const repoRoot = "../../.."
 
 // screenshotDir is the git-ignored folder for screenshots of the page.
 var screenshotDir = filepath.Join(repoRoot, "screenshots")
@@ -47,7 +48,7 @@ var screenshotDir = filepath.Join(repoRoot, "screenshots")
 func buildSite(t testing.TB, prefix string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "site")
-	registerRoutes()
+	ui.RegisterRoutes()
 	_, err := site.Generate(site.Options{
 		Out:      dir,
 		Prefix:   prefix,

@@ -1,6 +1,6 @@
 //go:build browser && !wasm
 
-package main
+package pagetest
 
 import (
 	"net/http"

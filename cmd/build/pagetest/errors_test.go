@@ -1,6 +1,6 @@
 //go:build browser && !wasm
 
-package main
+package pagetest
 
 import (
 	"context"
@@ -66,8 +66,8 @@ func TestPackErrors(t *testing.T) {
 			if m := readMetrics(t, ctx); m.Stage != "failed" {
 				t.Errorf("stage = %q, want failed", m.Stage)
 			}
-			if n := count(t, ctx, "#curves"); n != 0 {
-				t.Errorf("the page shows learning curves without data")
+			if n := count(t, ctx, "#curves circle"); n != 0 {
+				t.Errorf("the page plots %d epochs without data", n)
 			}
 			if n := count(t, ctx, "#ranked-list li"); n != 0 {
 				t.Errorf("the page shows a list of %d businesses from a bad pack", n)

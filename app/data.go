@@ -1,0 +1,99 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/ealslive/ealslive/app/work"
+	"github.com/ealslive/ealslive/core/pack"
+)
+
+// dataInfo says what the visitor's browser downloaded and trains on.
+type dataInfo struct {
+	Bytes      int
+	DownloadMs float64
+	Users      int
+	Items      int
+	Subset     string
+	Source     string
+	License    string
+	// Known once the workers have decoded the pack ("" and zeros before).
+	Hash      string
+	Reviews   int
+	From, To  time.Time
+	Train     int // reviews the model trains on
+	TestCases int // held out, one per user with history
+}
+
+// decoded reports whether the workers have decoded the pack.
+func (d *dataInfo) decoded() bool { return d != nil && d.Hash != "" }
+
+// failure is why the page cannot go on, worded for a visitor.
+type failure struct {
+	Title, Detail, Hint string
+}
+
+func downloadFailure(err error) failure {
+	var fe *fetchError
+	if errors.As(err, &fe) && fe.Status == 404 {
+		return failure{
+			Title:  "The data is missing",
+			Detail: fmt.Sprintf("The server has no data pack at %s (HTTP 404), so there is nothing to train on.", fe.URL),
+			Hint:   "If you host this page, build the pack with `make pack` (or `make site`) and publish web/yelp.msgpack with the rest of the site.",
+		}
+	}
+	return failure{
+		Title:  "The data could not be downloaded",
+		Detail: err.Error(),
+		Hint:   "Check your connection and reload. After one complete visit the page also works offline.",
+	}
+}
+
+// packFailure words a pack the page cannot read.
+func packFailure(url string, err error) failure {
+	var ve *pack.VersionError
+	switch {
+	case errors.As(err, &ve):
+		return versionFailure(url, ve.Found)
+	case errors.Is(err, pack.ErrTruncated):
+		return truncatedFailure(err.Error())
+	default:
+		return corruptFailure(url, err.Error())
+	}
+}
+
+// workerPackFailure words a pack the workers could not decode.
+func workerPackFailure(url string, f work.Failure) failure {
+	switch f.Kind {
+	case "version":
+		return versionFailure(url, f.Version)
+	case "truncated":
+		return truncatedFailure(f.Message)
+	}
+	return corruptFailure(url, f.Message)
+}
+
+func versionFailure(url string, found int64) failure {
+	return failure{
+		Title:  "The data is from another version",
+		Detail: fmt.Sprintf("The data pack at %s has format version %d, but this page reads version %d.", url, found, pack.Schema),
+		Hint:   "If you host this page, rebuild the pack and the page together (`make site`).",
+	}
+}
+
+func truncatedFailure(msg string) failure {
+	return failure{
+		Title:  "The data arrived incomplete",
+		Detail: msg,
+		Hint:   "Reload the page; if it happens again, the file on the server is cut short.",
+	}
+}
+
+func corruptFailure(url, msg string) failure {
+	return failure{
+		Title:  "The data is corrupted",
+		Detail: fmt.Sprintf("The data pack at %s could not be read: %s", url, msg),
+		Hint:   "If you host this page, rebuild the pack with `make pack`.",
+	}
+}

@@ -1,0 +1,91 @@
+package app
+
+import (
+	"sync/atomic"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// actFilter sets one field of the finder's query (a filterChange).
+const actFilter = "eals/filter"
+
+// filterChange sets one field of the finder's query. Actions travel on
+// goroutines of their own and may arrive out of order, so each carries a
+// sequence number and a late one is ignored.
+type filterChange struct {
+	Field string // "text", "category" or "city"
+	Value string
+	Seq   int64
+}
+
+// filterSeq numbers filter changes in the order the visitor made them.
+var filterSeq atomic.Int64
+
+func newFilterChange(field, value string) filterChange {
+	return filterChange{Field: field, Value: value, Seq: filterSeq.Add(1)}
+}
+
+func (q query) with(f filterChange) query {
+	switch f.Field {
+	case "text":
+		q.Text = f.Value
+	case "category":
+		q.Category = f.Value
+	case "city":
+		q.City = f.Value
+	}
+	return q
+}
+
+// finder is "Find businesses you like": search by name, category and
+// city, most reviewed first, and like any of them. The query is its own.
+type finder struct {
+	app.Compo
+	Isession *session
+	query    query
+	querySeq map[string]int64 // the latest change applied, per field
+	seen     int
+	ctx      app.Context
+}
+
+func newFinder() *finder { return &finder{querySeq: map[string]int64{}} }
+
+func (f *finder) Session(s *session) *finder { f.Isession = s; return f }
+
+func (f *finder) OnMount(ctx app.Context) {
+	f.ctx = ctx
+	// Your likes mark the businesses listed here.
+	ctx.ObserveState(stateYou).Value(&f.seen)
+	ctx.ObserveState(stateData).Value(&f.seen)
+	ctx.Handle(actFilter, func(ctx app.Context, a app.Action) {
+		if c, ok := a.Value.(filterChange); ok && c.Seq > f.querySeq[c.Field] {
+			f.querySeq[c.Field] = c.Seq
+			f.query = f.query.with(c)
+		}
+	})
+}
+
+func (f *finder) onRowClick(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate()
+	if button, id, at := rowClick(e); button == rowLike {
+		f.Isession.Like(f.ctx, likeClick{Item: id, At: at})
+	}
+}
+
+func (f *finder) Render() app.UI {
+	countRender("finder")
+	s := f.Isession
+	v := newCatalogView().Query(f.query).OnRowClick(f.onRowClick)
+	switch {
+	case s.cat == nil && s.stage == stageFailed:
+		return v.Waiting("No businesses to show: the data could not be loaded.")
+	case !s.cat.ready():
+		return v.Waiting("Loading the businesses…")
+	}
+	ids, total := s.cat.find(f.query, browseLimit)
+	entries := make([]entry, len(ids))
+	for k, i := range ids {
+		entries[k] = s.entry(i)
+	}
+	return v.Categories(s.cat.categories).Cities(s.cat.cities).Results(entries, total)
+}

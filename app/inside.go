@@ -1,0 +1,131 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// actParam carries a parameter control's new text (a paramChange).
+const actParam = "eals/param"
+
+// inside is "Inside the model": the parameter controls, the missing-data
+// weights they give, and the last click's update with its live numbers.
+// The controls' text as typed and what the weights plot shows are its own.
+type inside struct {
+	app.Compo
+	Isession *session
+	raw      map[string]string // the controls' text by parameter; missing ones show the config in use
+	seq      map[string]int64  // the latest change applied, by parameter
+	// The weights plot follows the controls, keeping the last valid c0 and
+	// α while either is invalid.
+	plotted       bool
+	plotC0, plotA float64
+	curve         core.WeightCurve
+	curveFor      curveKey
+	seen          int
+}
+
+type curveKey struct {
+	counts    *int // the counts' first element: new counts, new curve
+	c0, alpha float64
+}
+
+func newInside() *inside { return &inside{raw: map[string]string{}, seq: map[string]int64{}} }
+
+func (t *inside) Session(s *session) *inside { t.Isession = s; return t }
+
+func (t *inside) OnMount(ctx app.Context) {
+	ctx.ObserveState(stateYou).Value(&t.seen)
+	ctx.ObserveState(stateData).Value(&t.seen)
+	ctx.ObserveState(stateModel).OnChange(func() {
+		// A new model in use: the controls show its settings again.
+		t.raw, t.plotted = map[string]string{}, false
+	}).Value(&t.seen)
+	ctx.ObserveState(stateBusy).Value(&t.seen)
+	ctx.Handle(actParam, func(ctx app.Context, a app.Action) {
+		if c, ok := a.Value.(paramChange); ok {
+			t.setParam(c)
+		}
+	})
+}
+
+func (t *inside) setParam(c paramChange) {
+	if c.Seq <= t.seq[c.Name] {
+		return
+	}
+	t.seq[c.Name] = c.Seq
+	t.raw[c.Name] = c.Value
+	cfg, problems := draftConfig(t.Isession.cfg, t.raw)
+	_, badC0 := problems["c0"]
+	_, badAlpha := problems["alpha"]
+	if !badC0 && !badAlpha {
+		t.plotted, t.plotC0, t.plotA = true, cfg.C0, cfg.Alpha
+	}
+}
+
+// retrain asks the model card for a new model with the controls' values.
+func (t *inside) retrain(ctx app.Context, e app.Event) {
+	cfg, problems := draftConfig(t.Isession.cfg, t.raw)
+	if len(problems) == 0 && t.Isession.busy() == "" {
+		ctx.NewActionWithValue(actRetrain, cfg)
+	}
+}
+
+func (t *inside) Render() app.UI {
+	countRender("inside")
+	s := t.Isession
+	cfg, problems := draftConfig(s.cfg, t.raw)
+	return app.Section().ID("teach").Class("teach").Body(
+		app.H2().Class("teach-title").Text("Inside the model"),
+		app.Div().Class("teach-grid").Body(
+			newParamControls().Start(configText(s.cfg)).Problems(problems).Hold(s.runHold()).Changed(cfg != s.cfg).
+				OnRetrain(t.retrain),
+			t.renderWeights(problems),
+			newUpdateView().Shown(s.updateShown()),
+		),
+	)
+}
+
+// weightCurve returns the weights plot's curve, computed again only when
+// the counts, c0 or α change.
+func (t *inside) weightCurve(counts []int, c0, alpha float64) core.WeightCurve {
+	key := curveKey{&counts[0], c0, alpha}
+	if t.curveFor != key {
+		t.curve = core.WeightsByPopularity(counts, c0, alpha)
+		t.curveFor = key
+	}
+	return t.curve
+}
+
+func (t *inside) renderWeights(problems map[string]string) app.UI {
+	s := t.Isession
+	card := app.Section().ID("weights").Class("card card-weights")
+	if !s.cat.ready() || len(s.cat.train) == 0 {
+		msg := "The weight of every business is plotted here once the data has loaded."
+		if s.stage == stageFailed {
+			msg = "Nothing to plot: the page has no training data (see the message at the top)."
+		}
+		return card.Body(
+			app.H2().Text("Missing-data weights"),
+			app.P().ID("weights-none").Class("caption").Text(msg),
+		)
+	}
+	c0, alpha := s.cfg.C0, s.cfg.Alpha
+	if t.plotted {
+		c0, alpha = t.plotC0, t.plotA
+	}
+	_, badC0 := problems["c0"]
+	_, badAlpha := problems["alpha"]
+	inUse := ""
+	if c0 != s.cfg.C0 || alpha != s.cfg.Alpha {
+		inUse = fmt.Sprintf("c_0 = %g and α = %g", s.cfg.C0, s.cfg.Alpha) // in notation, as the caption is
+	}
+	return card.Body(
+		app.H2().Text("Missing-data weights"),
+		newWeightsChart().Curve(t.weightCurve(s.cat.train, c0, alpha)).For(c0, alpha).
+			Stale(badC0 || badAlpha).InUse(inUse),
+	)
+}

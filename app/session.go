@@ -1,0 +1,233 @@
+package app
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/app/work"
+	"github.com/ealslive/ealslive/app/worker"
+	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/pack"
+)
+
+// session is what the page's sections share: the data, the visitor and
+// their model, the workers and which long run holds them. The Page makes
+// one when it mounts and hands the same pointer to every section. A
+// section changes it through its methods, on the UI goroutine, and tells
+// the others through go-app's state (the keys below), so that a change
+// redraws only the sections that show it.
+type session struct {
+	cat      *catalog  // nil until the pack's businesses are read
+	data     *dataInfo // nil until the pack has arrived
+	failure  *failure  // the page cannot go on
+	notes    []string  // messages for the visitor, newest last
+	you      *visitor
+	jobs     *jobs
+	cfg      core.Config // the settings of the model in use, or being trained
+	stage    stage
+	metrics  pageMetrics
+	evidence evidenceMetrics
+	// self is the Page's context: work that must outlive the element that
+	// started it (a "like" button is replaced once clicked) is dispatched
+	// through it.
+	self app.Context
+}
+
+// The state keys. Their values say only that something changed (and what
+// a section cannot read from the session); each section reads the rest
+// from the session.
+const (
+	stateData  = "eals/data"  // int: the data or its failure changed
+	stateYou   = "eals/you"   // int: your clicks, list or model changed
+	stateModel = "eals/model" // int: a model was adopted, or training (re)started
+	stateBusy  = "eals/busy"  // string: what holds the workers, "" when free
+	stateNotes = "eals/notes" // int: notes or the failure changed
+)
+
+func newSession() *session {
+	return &session{you: &visitor{}, cfg: pageConfig(), stage: stageLoading}
+}
+
+// changed tells the sections observing key that its part changed.
+func (s *session) changed(ctx app.Context, key string) {
+	s.metrics.version++
+	if ctx != nil { // nil in tests
+		ctx.SetState(key, s.metrics.version)
+	}
+	s.publish()
+}
+
+// start creates the workers and fetches the pack: the page reads its
+// businesses (a few milliseconds) and the workers decode the rest.
+func (s *session) start(ctx app.Context) {
+	s.self = ctx
+	s.metrics.MountMs = now()
+	s.metrics.CrossOriginIsolated = app.Window().Get("crossOriginIsolated").Bool()
+	pool, err := newPool(ctx, s)
+	if err != nil {
+		s.fail(ctx, failure{Title: "This browser cannot run the model",
+			Detail: "The page trains its model in Web Workers, and this browser did not start them: " + err.Error() + ".",
+			Hint:   "Open the page in a current Firefox, Chrome, Edge or Safari."})
+		return
+	}
+	s.jobs = newJobs(pool, s)
+	s.you.store = openClickStore()
+	url := ctx.ResolveStaticResource("/web/yelp.msgpack")
+	ctx.Async(func() {
+		start := time.Now()
+		b, err := fetchBytes(url)
+		ms := durationMillis(time.Since(start))
+		ctx.Dispatch(func(ctx app.Context) { s.gotPack(ctx, url, b, ms, err) })
+	})
+}
+
+// gotPack reads the pack's businesses, shows what the data is, and hands
+// the pack to the workers.
+func (s *session) gotPack(ctx app.Context, url string, b []byte, downloadMs float64, err error) {
+	if err != nil {
+		s.fail(ctx, downloadFailure(err))
+		return
+	}
+	start := time.Now()
+	c, err := pack.DecodeCatalog(b)
+	if err != nil {
+		s.fail(ctx, packFailure(url, err))
+		return
+	}
+	s.cat = newCatalog(c.Items)
+	s.data = &dataInfo{Bytes: len(b), DownloadMs: downloadMs, Items: len(c.Items), Users: c.Users,
+		Subset: c.Subset.String(), Source: c.Source, License: c.License}
+	s.metrics.PackBytes = len(b)
+	s.metrics.DownloadMs = downloadMs
+	s.metrics.CatalogMs = durationMillis(time.Since(start))
+	s.jobs.pool.LoadData(b, func(m work.Msg) {
+		s.self.Dispatch(func(ctx app.Context) { s.gotSummary(ctx, url, m) })
+	})
+	s.changed(ctx, stateData)
+}
+
+// gotSummary takes what worker 0 says about the pack: what it holds, or
+// why it cannot be used. It may come again if the workers were restarted.
+func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
+	if m.Kind == work.MsgError {
+		var f work.Failure
+		m.Decode(&f)
+		s.fail(ctx, workerPackFailure(url, f))
+		return
+	}
+	var sum work.DataSummary
+	if err := m.Decode(&sum); err != nil || len(m.I32) != 2 {
+		s.fail(ctx, failure{Title: "The data could not be read", Detail: fmt.Sprintf("The workers' summary of it is damaged (%v).", err)})
+		return
+	}
+	if s.data == nil || s.data.Hash != "" {
+		return
+	}
+	d := *s.data
+	d.Hash, d.Users, d.Items, d.Reviews = sum.Hash, sum.Users, sum.Items, sum.Reviews
+	d.From, d.To = time.Unix(sum.From, 0).UTC(), time.Unix(sum.To, 0).UTC()
+	d.Train, d.TestCases = sum.Train, sum.TestCases
+	s.data = &d
+	s.metrics.DecodeMs = now() - s.metrics.MountMs - s.metrics.DownloadMs
+	s.cat.setCounts(ints(m.I32[0]), ints(m.I32[1]))
+	s.restoreClicks(ctx)
+	s.stage = stageTraining
+	s.changed(ctx, stateData)
+	s.changed(ctx, stateYou)
+	ctx.Defer(func(ctx app.Context) {
+		afterPaint(func(now float64) {
+			s.self.Dispatch(func(ctx app.Context) {
+				s.metrics.FirstListMs = now
+				s.publish()
+			})
+		})
+	})
+}
+
+func ints(v []int32) []int {
+	out := make([]int, len(v))
+	for k, x := range v {
+		out[k] = int(x)
+	}
+	return out
+}
+
+// fail stops the page on f, which the notices show at the top.
+func (s *session) fail(ctx app.Context, f failure) {
+	s.stage = stageFailed
+	s.failure = &f
+	s.changed(ctx, stateNotes)
+	s.changed(ctx, stateData)
+	s.changed(ctx, stateBusy)
+}
+
+// note adds a message for the visitor.
+func (s *session) note(ctx app.Context, msg string) {
+	if msg == "" {
+		return
+	}
+	s.notes = append(s.notes, msg)
+	s.changed(ctx, stateNotes)
+}
+
+// busy says why a long run cannot start now, or "" if it can: they all
+// need the workers.
+func (s *session) busy() string {
+	switch {
+	case s.stage == stageFailed && s.data == nil:
+		return "the data could not be loaded"
+	case s.stage == stageFailed:
+		return "the page stopped on the error shown at the top"
+	case s.data == nil || s.data.Hash == "":
+		return "the data is still loading"
+	case s.jobs == nil:
+		return "the workers have not started"
+	}
+	return s.jobs.holder
+}
+
+// hold is why a long run cannot start, worded by its control: a reason
+// that will pass (the data is loading, another run holds the workers),
+// or, once the page has failed, one that will not, which must not read as
+// "waits".
+type hold struct {
+	Reason string // "" when the run can start
+	Final  bool   // the page has failed: the run will never be available
+}
+
+func (s *session) runHold() hold { return hold{Reason: s.busy(), Final: s.stage == stageFailed} }
+
+// says words the hold for the run: "The replay waits: …" or "The replay
+// is not available: …"; "" when the run can start.
+func (h hold) says(run string) string {
+	switch {
+	case h.Reason == "":
+		return ""
+	case h.Final:
+		return run + " is not available: " + h.Reason + "."
+	}
+	return run + " waits: " + h.Reason + "."
+}
+
+// workerCount is how many workers share the page's long work: one per
+// core the browser reports, at least one and at most four (more copies of
+// the data and model cost memory for little gain).
+func workerCount() int {
+	n := app.Window().Get("navigator").Get("hardwareConcurrency")
+	if !n.Truthy() {
+		return 2
+	}
+	return min(max(n.Int(), 1), 4)
+}
+
+func newPool(ctx app.Context, s *session) (worker.Pool, error) {
+	return startPool(workerCount(), ctx.ResolveStaticResource("/web/worker.js"), func(why string) {
+		s.self.Dispatch(func(ctx app.Context) {
+			s.fail(ctx, failure{Title: "The model's workers stopped",
+				Detail: "The page's Web Workers, which train and evaluate the model, stopped working: " + why + ".",
+				Hint:   "Reload the page; your clicks are kept. If it happens again, the browser may be short of memory: close other tabs."})
+		})
+	})
+}
