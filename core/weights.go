@@ -1,7 +1,5 @@
 package core
 
-import "math"
-
 // itemWeights returns the missing-data weight of every item,
 // c_i = c0 f_i^α / Σ_j f_j^α, where f_i is item i's share of the counts
 // (section 4.1 of the paper). With α = 0 every item, seen or not, gets the
@@ -24,7 +22,7 @@ func itemWeights(counts []int, c0, alpha float64) []float64 {
 	}
 	z := 0.0
 	for i, n := range counts {
-		w[i] = math.Pow(float64(n)/float64(total), alpha)
+		w[i] = powShare(float64(n)/float64(total), alpha)
 		z += w[i]
 	}
 	for i := range w {

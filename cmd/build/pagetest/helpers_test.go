@@ -157,25 +157,30 @@ func run(t testing.TB, ctx context.Context, what string, timeout time.Duration, 
 
 // metrics mirrors the JSON the page publishes in window.ealsLiveMetrics.
 type metrics struct {
-	Stage               string    `json:"stage"`
-	CrossOriginIsolated bool      `json:"crossOriginIsolated"`
-	PackBytes           int       `json:"packBytes"`
-	MountMs             float64   `json:"mountMs"`
-	DownloadMs          float64   `json:"downloadMs"`
-	DecodeMs            float64   `json:"decodeMs"`
-	FirstListMs         float64   `json:"firstListMs"`
-	EvalMs              []float64 `json:"evalMs"`
-	EpochMs             []float64 `json:"epochMs"`
-	HR                  float64   `json:"hr"`
-	UpdateMs            []float64 `json:"updateMs"`
-	RankMs              []float64 `json:"rankMs"`
-	ExplainMs           []float64 `json:"explainMs"`
-	ClickToHandlerMs    []float64 `json:"clickToHandlerMs"`
-	ClickToDOMMs        []float64 `json:"clickToDOMMs"`
-	ClickToScreenMs     []float64 `json:"clickToScreenMs"`
-	ReadyMs             float64   `json:"readyMs"`
-	Liked               int       `json:"liked"`
-	StorageFailed       bool      `json:"storageFailed"`
+	Stage               string         `json:"stage"`
+	CrossOriginIsolated bool           `json:"crossOriginIsolated"`
+	PackBytes           int            `json:"packBytes"`
+	MountMs             float64        `json:"mountMs"`
+	DownloadMs          float64        `json:"downloadMs"`
+	DecodeMs            float64        `json:"decodeMs"`
+	FirstListMs         float64        `json:"firstListMs"`
+	EvalMs              []float64      `json:"evalMs"`
+	EpochMs             []float64      `json:"epochMs"`
+	HR                  float64        `json:"hr"`
+	UpdateMs            []float64      `json:"updateMs"`
+	RankMs              []float64      `json:"rankMs"`
+	ExplainMs           []float64      `json:"explainMs"`
+	ClickToHandlerMs    []float64      `json:"clickToHandlerMs"`
+	ClickToDOMMs        []float64      `json:"clickToDOMMs"`
+	ClickToScreenMs     []float64      `json:"clickToScreenMs"`
+	ReadyMs             float64        `json:"readyMs"`
+	Liked               int            `json:"liked"`
+	StorageFailed       bool           `json:"storageFailed"`
+	Workers             int            `json:"workers"`
+	CatalogMs           float64        `json:"catalogMs"`
+	Restored            bool           `json:"restored"`
+	ModelChecksum       string         `json:"modelChecksum"`
+	Renders             map[string]int `json:"renders"`
 }
 
 func readMetrics(t testing.TB, ctx context.Context) metrics {

@@ -1,0 +1,201 @@
+//go:build browser && !wasm
+
+package pagetest
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/pack"
+)
+
+// pageModelChecksum trains natively what the page trains on the built
+// pack, on one thread, and returns the SHA-256 of its model file.
+func pageModelChecksum(t *testing.T) string {
+	t.Helper()
+	pk, err := pack.ReadFile(filepath.Join(repoRoot, "web", "yelp.msgpack"))
+	if err != nil {
+		t.Fatalf("the built pack is needed (make pack): %v", err)
+	}
+	train, _, err := pk.Data.LeaveOneOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := core.DefaultConfig()
+	cfg.Epochs, cfg.Threads = pageEpochs, 1
+	m, err := core.Train(train, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// The page's workers, each epoch split over them, train bit for bit the
+// model core.Train trains on one thread; the model is kept, and a return
+// visit gets it back from the browser's storage instead of training, says
+// so, replays the visitor's clicks into it, and can train it again (to the
+// same bits).
+func TestWorkersTrainAndKeepTheModel(t *testing.T) {
+	want := pageModelChecksum(t)
+	srv := serveSite(t, buildSite(t, ""), "")
+	ctx := newBrowser(t)
+	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+	m := waitFor(t, ctx, "training to end", trainTimeout, ready)
+	if m.Workers < 2 {
+		t.Errorf("the page trained on %d workers; this machine's browser reports two cores or more", m.Workers)
+	}
+	if m.Restored || m.ModelChecksum != want {
+		t.Fatalf("the workers' model has SHA-256 %s (restored %v), core.Train's %s", m.ModelChecksum, m.Restored, want)
+	}
+	contains(t, "the status after training", text(t, ctx, "#train-status"), "workers")
+
+	var liked []string
+	for k := 0; k < 2; k++ {
+		// Each like re-ranks the list: pick from it as it is now.
+		id := ids(t, ctx, "#ranked-list li:has(button.like)")[0]
+		run(t, ctx, "liking a business", 10*time.Second, chromedp.Click(`#ranked-list li[data-id="`+id+`"] button.like`, chromedp.ByQuery))
+		waitFor(t, ctx, "the like", 10*time.Second, func(m metrics) bool { return m.Liked == k+1 })
+		liked = append(liked, id)
+	}
+	before := ids(t, ctx, "#ranked-list li")
+
+	// The kept model comes back on the next visit.
+	run(t, ctx, "reloading", 30*time.Second, chromedp.Reload())
+	m = waitFor(t, ctx, "the model to come back", trainTimeout, ready)
+	if !m.Restored || m.ModelChecksum != want || len(m.EpochMs) != pageEpochs {
+		t.Fatalf("on a return visit: restored %v, SHA-256 %s, %d epochs; want the kept model %s", m.Restored, m.ModelChecksum, len(m.EpochMs), want)
+	}
+	contains(t, "the status on a return visit", text(t, ctx, "#train-status"), "Brought back the model trained on your earlier visit")
+	if got := ids(t, ctx, "#history-list li"); !slices.Equal(got, liked) {
+		t.Errorf("after the reload the history is %v, want %v", got, liked)
+	}
+	// Your clicks, replayed into the same model, give the same list.
+	if got := ids(t, ctx, "#ranked-list li"); !slices.Equal(got, before) {
+		t.Errorf("after the reload the list is %v, want %v as before it", got, before)
+	}
+	screenshot(t, ctx, "40-return-visit")
+
+	run(t, ctx, "training again", 10*time.Second, chromedp.Click("#train-again", chromedp.ByQuery))
+	waitFor(t, ctx, "training to start", 20*time.Second, func(m metrics) bool { return m.Stage == "training" })
+	m = waitFor(t, ctx, "training again to end", trainTimeout, ready)
+	if m.Restored || m.ModelChecksum != want {
+		t.Errorf("trained again: restored %v, SHA-256 %s, want %s", m.Restored, m.ModelChecksum, want)
+	}
+	if got := ids(t, ctx, "#ranked-list li"); !slices.Equal(got, before) {
+		t.Errorf("after training again the list is %v, want %v", got, before)
+	}
+}
+
+// app.wasm and the pack travel compressed, and the wasm binary is
+// compiled once: the workers get the page's module, not a download.
+func TestCompressedDelivery(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	ctx := newBrowser(t)
+	encodings := map[string]string{}
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventResponseReceived); ok {
+			for k, v := range e.Response.Headers {
+				if strings.EqualFold(k, "content-encoding") {
+					encodings[filepath.Base(e.Response.URL)] = v.(string)
+				}
+			}
+		}
+	})
+	run(t, ctx, "opening the page", 30*time.Second, network.Enable(), chromedp.Navigate(srv.base))
+	waitFor(t, ctx, "training to end", trainTimeout, ready)
+	type entry struct {
+		Name             string
+		Encoded, Decoded int
+	}
+	var got []entry
+	run(t, ctx, "reading the resources", 10*time.Second, chromedp.Evaluate(`performance.getEntriesByType("resource")
+		.map(e => ({Name: e.name.replace(/^.*\//, ""), Encoded: e.encodedBodySize, Decoded: e.decodedBodySize}))`, &got))
+	wasmFetches := 0
+	for _, e := range got {
+		switch e.Name {
+		case "app.wasm":
+			wasmFetches++
+			if e.Encoded*4 > e.Decoded || encodings["app.wasm"] != "br" {
+				t.Errorf("app.wasm arrived as %d of its %d bytes, encoded %q; want Brotli, about a fifth", e.Encoded, e.Decoded, encodings["app.wasm"])
+			}
+		case "yelp.msgpack":
+			if e.Encoded*3/2 > e.Decoded {
+				t.Errorf("the pack arrived as %d of its %d bytes", e.Encoded, e.Decoded)
+			}
+		}
+	}
+	if wasmFetches != 1 {
+		t.Errorf("the page fetched app.wasm %d times, want once (the workers get the compiled module)", wasmFetches)
+	}
+}
+
+// A change redraws the sections that show it and no other: training's
+// progress redraws the model card, not your list or the finder; a replay's
+// progress redraws the replay, not them either; a like redraws the
+// sections that show your clicks and list, not the model card or the
+// evidence.
+func TestRendersPerSection(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	ctx := newBrowser(t)
+	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+	first := waitFor(t, ctx, "two epochs", trainTimeout, func(m metrics) bool { return len(m.EpochMs) >= 2 })
+	m := waitFor(t, ctx, "training to end", trainTimeout, ready)
+	if grew := m.Renders["model"] - first.Renders["model"]; grew < len(m.EpochMs)-len(first.EpochMs) {
+		t.Errorf("the model card redrew %d times over %d epochs", grew, len(m.EpochMs)-len(first.EpochMs))
+	}
+	// Between the second epoch and the end only training and the final
+	// adoption changed: the list and finder redraw for the model's
+	// arrival (your list, the likes) at most a few times, not per epoch.
+	for _, s := range []string{"list", "finder", "clicks"} {
+		if grew := m.Renders[s] - first.Renders[s]; grew > 3 {
+			t.Errorf("%s redrew %d times while %d epochs trained", s, grew, len(m.EpochMs)-len(first.EpochMs))
+		}
+	}
+
+	click(t, ctx, "#replay-start")
+	start := waitEvidence(t, ctx, "the replay to replay", time.Minute, func(ev evidenceJSON) bool {
+		return ev.Replay.Phase == "replaying" && len(ev.Replay.Lanes) == 3
+	})
+	_ = start
+	during := readMetrics(t, ctx)
+	waitEvidence(t, ctx, "the replay to finish", 5*time.Minute, func(ev evidenceJSON) bool { return ev.Replay.Finished })
+	after := readMetrics(t, ctx)
+	if grew := after.Renders["replay"] - during.Renders["replay"]; grew < 2 {
+		t.Errorf("the replay redrew %d times while it replayed", grew)
+	}
+	for _, s := range []string{"list", "finder", "clicks", "model", "inside", "compare"} {
+		// Its end frees the workers, which the controls that start long
+		// runs show: one redraw.
+		if grew := after.Renders[s] - during.Renders[s]; grew > 1 {
+			t.Errorf("%s redrew %d times during the replay", s, grew)
+		}
+	}
+
+	target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
+	run(t, ctx, "liking a business", 10*time.Second, chromedp.Click(`#browse-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
+	liked := waitFor(t, ctx, "the like", 10*time.Second, func(m metrics) bool { return m.Liked == 1 && len(m.ClickToScreenMs) == 1 })
+	for _, s := range []string{"list", "finder", "clicks", "inside"} {
+		if liked.Renders[s] <= after.Renders[s] {
+			t.Errorf("%s did not redraw for a like", s)
+		}
+	}
+	for _, s := range []string{"model", "replay", "compare", "notices"} {
+		if liked.Renders[s] != after.Renders[s] {
+			t.Errorf("%s redrew %d times for a like", s, liked.Renders[s]-after.Renders[s])
+		}
+	}
+}
