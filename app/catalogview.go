@@ -69,12 +69,13 @@ func (c *catalogView) Render() app.UI {
 					}),
 			),
 			newFacetPicker().Field("category").Label("Category").Any("Any category").
-				Facets(c.Icategories).Current(c.Iquery.Category),
+				Facets(c.Icategories),
 			newFacetPicker().Field("city").Label("City").Any("Any city").
-				Facets(c.Icities).Current(c.Iquery.City),
+				Facets(c.Icities),
 		),
 		app.P().ID("browse-count").Class("caption").Text(c.count()),
 		app.Ul().ID("browse-list").Class("browse").OnClick(c.IonRowClick).Body(
+			when(c.Iwaiting != "", func() app.UI { return placeholderRows(browseLimit, "browse-item") }),
 			app.Range(c.Iresults).Slice(func(k int) app.UI {
 				e := c.Iresults[k]
 				return app.Li().Class("browse-item").DataSet("id", e.ID).Body(

@@ -27,8 +27,8 @@ func (c *curves) Render() app.UI {
 	if r.Sample > 0 {
 		sample = thousands(r.Sample)
 	}
-	return app.Div().ID("curves").Class("curves").Body(
-		app.H3().Class("visually-hidden").Text("Learning curves"),
+	return app.Section().ID("curves").Class("card card-curves").Body(
+		app.H2().Class("visually-hidden").Text("Learning curves"),
 		app.Div().Class("charts").Body(
 			newLineChart().ID("chart-objective").
 				Title("Objective (eq. 7), lower is better").

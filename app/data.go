@@ -50,19 +50,6 @@ func downloadFailure(err error) failure {
 	}
 }
 
-// packFailure words a pack the page cannot read.
-func packFailure(url string, err error) failure {
-	var ve *pack.VersionError
-	switch {
-	case errors.As(err, &ve):
-		return versionFailure(url, ve.Found)
-	case errors.Is(err, pack.ErrTruncated):
-		return truncatedFailure(err.Error())
-	default:
-		return corruptFailure(url, err.Error())
-	}
-}
-
 // workerPackFailure words a pack the workers could not decode.
 func workerPackFailure(url string, f work.Failure) failure {
 	switch f.Kind {

@@ -106,3 +106,24 @@ func reviewsText(e entry) app.UI {
 	}
 	return app.Span().Class("reviews").Title(title).Text(plural(e.Reviews, "review", "reviews"))
 }
+
+// placeholderRows are n empty rows of a list that fills in later, each
+// the height of a real one (the same lines and a hidden button), so that
+// nothing below moves when the businesses arrive. Screen readers skip
+// them.
+func placeholderRows(n int, class string) app.UI {
+	rows := make([]app.UI, n)
+	for k := range rows {
+		rows[k] = app.Li().Class(class, "placeholder").Aria("hidden", true).Body(
+			app.Span().Class("rank").Text("\u00a0"),
+			app.Span().Class("move"),
+			app.Div().Class("biz").Body(
+				app.Span().Class("biz-name").Text("\u00a0"),
+				app.Span().Class("biz-cats").Text("\u00a0"),
+				app.Span().Class("biz-where").Text("\u00a0"),
+			),
+			app.Div().Class("row-actions").Body(app.Button().Class("like").Disabled(true).TabIndex(-1).Text("I like this")),
+		)
+	}
+	return app.Range(rows).Slice(func(k int) app.UI { return rows[k] })
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ealslive/ealslive/app/work"
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/pack"
 )
@@ -54,11 +55,16 @@ func TestPackFailures(t *testing.T) {
 		{"other version", other, "another version", "format version 9, but this page reads version 1"},
 		{"trailing bytes", append(append([]byte(nil), good...), 0xc0), "corrupted", "unexpected data"},
 	} {
-		_, err := pack.Decode(tc.b)
-		if err == nil {
-			t.Fatalf("%s: the pack decoded", tc.name)
+		// As the page meets it: worker 0 cannot decode the pack and says
+		// why.
+		envs, page := work.LocalEnvs(1, nil)
+		work.NewWorker(envs[0]).Handle(work.Msg{Kind: work.MsgData, Bytes: [][]byte{tc.b}})
+		m := <-page
+		var wf work.Failure
+		if m.Kind != work.MsgError || m.Decode(&wf) != nil {
+			t.Fatalf("%s: the worker answered %q", tc.name, m.Kind)
 		}
-		f := packFailure("/web/yelp.msgpack", err)
+		f := workerPackFailure("/web/yelp.msgpack", wf)
 		if !strings.Contains(f.Title, tc.title) || !strings.Contains(f.Detail, tc.says) || f.Hint == "" {
 			t.Errorf("%s: failure %+v; want the title to say %q and the detail %q", tc.name, f, tc.title, tc.says)
 		}

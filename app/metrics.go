@@ -18,7 +18,7 @@ type pageMetrics struct {
 	PackBytes           int            `json:"packBytes"`
 	MountMs             float64        `json:"mountMs"`          // the page's Go code started
 	DownloadMs          float64        `json:"downloadMs"`       // fetching the pack
-	CatalogMs           float64        `json:"catalogMs"`        // reading its businesses on the page
+	CatalogMs           float64        `json:"catalogMs"`        // indexing the businesses the workers sent
 	DecodeMs            float64        `json:"decodeMs"`         // the workers' decoding, as the page waits for it
 	FirstListMs         float64        `json:"firstListMs"`      // first ranked list painted
 	EvalMs              []float64      `json:"evalMs"`           // each epoch's sample evaluation
@@ -53,13 +53,21 @@ func countRender(section string) {
 }
 
 // publish writes the metrics once the current update has reached the DOM,
-// so that whoever reads a stage there also finds it on the page.
+// so that whoever reads a stage there also finds it on the page. Many
+// changes in one update are written once.
 func (s *session) publish() {
 	if s.self == nil {
 		s.writeMetrics()
 		return
 	}
-	s.self.Defer(func(app.Context) { s.writeMetrics() })
+	if s.publishing {
+		return
+	}
+	s.publishing = true
+	s.self.Defer(func(app.Context) {
+		s.publishing = false
+		s.writeMetrics()
+	})
 }
 
 func (s *session) writeMetrics() {

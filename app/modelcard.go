@@ -1,8 +1,6 @@
 package app
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"time"
 
@@ -177,7 +175,6 @@ func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 		c.run.Failed = "the trained model could not be read: " + err.Error()
 		return
 	}
-	sum := sha256.Sum256(m.Bytes[0])
 	r := &c.run
 	r.Config, r.Workers, r.Sample = run.Config, run.Workers, run.Sample
 	r.Done, r.EpochMs, r.EvalMs, r.Objective, r.SampleHR = run.Epochs, run.EpochMs, run.EvalMs, run.Objective, run.SampleHR
@@ -188,7 +185,7 @@ func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 	r.Phase, r.Progress = "", 0
 	s.metrics.HR = run.Final.HR
 	s.metrics.Restored = run.Restored
-	s.metrics.ModelChecksum = hex.EncodeToString(sum[:])
+	s.metrics.ModelChecksum = run.Checksum
 	s.metrics.EpochMs, s.metrics.EvalMs = run.EpochMs, run.EvalMs
 	if err := s.adopt(ctx, model); err != nil {
 		s.fail(ctx, failure{Title: "The trained model cannot rank", Detail: err.Error()})
@@ -226,12 +223,16 @@ func (c *modelCard) stop(ctx app.Context) {
 func (c *modelCard) Render() app.UI {
 	countRender("model")
 	s := c.Isession
-	return app.Section().ID("training").Class("card card-training").DataSet("stage", c.stageName()).Body(
-		app.Div().Class("training-head").Body(
-			app.H2().Text("The model"),
-			c.renderButton(),
+	// Two cards of the page's grid, from one component: the wrapper is
+	// display: contents.
+	return app.Div().Class("model-parts").Body(
+		app.Section().ID("training").Class("card card-training").DataSet("stage", c.stageName()).Body(
+			app.Div().Class("training-head").Body(
+				app.H2().Text("The model"),
+				c.renderButton(),
+			),
+			newTrainPanel().Stage(c.stageName()).Run(c.run).Data(s.data).Config(s.cfg),
 		),
-		newTrainPanel().Stage(c.stageName()).Run(c.run).Data(s.data),
 		newCurves().Run(c.run).Planned(s.cfg.Epochs),
 	)
 }

@@ -19,16 +19,17 @@ import (
 // the others through go-app's state (the keys below), so that a change
 // redraws only the sections that show it.
 type session struct {
-	cat      *catalog  // nil until the pack's businesses are read
-	data     *dataInfo // nil until the pack has arrived
-	failure  *failure  // the page cannot go on
-	notes    []string  // messages for the visitor, newest last
-	you      *visitor
-	jobs     *jobs
-	cfg      core.Config // the settings of the model in use, or being trained
-	stage    stage
-	metrics  pageMetrics
-	evidence evidenceMetrics
+	cat        *catalog  // nil until the pack's businesses are read
+	data       *dataInfo // nil until the pack has arrived
+	failure    *failure  // the page cannot go on
+	notes      []string  // messages for the visitor, newest last
+	you        *visitor
+	jobs       *jobs
+	cfg        core.Config // the settings of the model in use, or being trained
+	stage      stage
+	metrics    pageMetrics
+	publishing bool // a write of the metrics is due after this update
+	evidence   evidenceMetrics
 	// self is the Page's context: work that must outlive the element that
 	// started it (a "like" button is replaced once clicked) is dispatched
 	// through it.
@@ -83,25 +84,16 @@ func (s *session) start(ctx app.Context) {
 	})
 }
 
-// gotPack reads the pack's businesses, shows what the data is, and hands
-// the pack to the workers.
+// gotPack hands the pack to the workers, which decode it, off the page's
+// thread, and tell the page what it holds.
 func (s *session) gotPack(ctx app.Context, url string, b []byte, downloadMs float64, err error) {
 	if err != nil {
 		s.fail(ctx, downloadFailure(err))
 		return
 	}
-	start := time.Now()
-	c, err := pack.DecodeCatalog(b)
-	if err != nil {
-		s.fail(ctx, packFailure(url, err))
-		return
-	}
-	s.cat = newCatalog(c.Items)
-	s.data = &dataInfo{Bytes: len(b), DownloadMs: downloadMs, Items: len(c.Items), Users: c.Users,
-		Subset: c.Subset.String(), Source: c.Source, License: c.License}
+	s.data = &dataInfo{Bytes: len(b), DownloadMs: downloadMs}
 	s.metrics.PackBytes = len(b)
 	s.metrics.DownloadMs = downloadMs
-	s.metrics.CatalogMs = durationMillis(time.Since(start))
 	s.jobs.pool.LoadData(b, func(m work.Msg) {
 		s.self.Dispatch(func(ctx app.Context) { s.gotSummary(ctx, url, m) })
 	})
@@ -117,21 +109,30 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 		s.fail(ctx, workerPackFailure(url, f))
 		return
 	}
+	if s.data == nil || s.data.Hash != "" {
+		return // a restarted worker's second summary
+	}
+	start := time.Now()
 	var sum work.DataSummary
-	if err := m.Decode(&sum); err != nil || len(m.I32) != 2 {
+	err := m.Decode(&sum)
+	var items []pack.Item
+	if err == nil {
+		items, err = work.ReadCatalog(m, sum.Catalog)
+	}
+	if err != nil {
 		s.fail(ctx, failure{Title: "The data could not be read", Detail: fmt.Sprintf("The workers' summary of it is damaged (%v).", err)})
 		return
 	}
-	if s.data == nil || s.data.Hash != "" {
-		return
-	}
+	s.cat = newCatalog(items)
 	d := *s.data
+	d.Subset, d.Source, d.License = sum.Catalog.Subset.String(), sum.Catalog.Source, sum.Catalog.License
 	d.Hash, d.Users, d.Items, d.Reviews = sum.Hash, sum.Users, sum.Items, sum.Reviews
 	d.From, d.To = time.Unix(sum.From, 0).UTC(), time.Unix(sum.To, 0).UTC()
 	d.Train, d.TestCases = sum.Train, sum.TestCases
 	s.data = &d
 	s.metrics.DecodeMs = now() - s.metrics.MountMs - s.metrics.DownloadMs
 	s.cat.setCounts(ints(m.I32[0]), ints(m.I32[1]))
+	s.metrics.CatalogMs = durationMillis(time.Since(start))
 	s.restoreClicks(ctx)
 	s.stage = stageTraining
 	s.changed(ctx, stateData)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/eval"
 )
 
@@ -12,16 +13,18 @@ import (
 // progress bar, the time per epoch and the final accuracy.
 type trainPanel struct {
 	app.Compo
-	Istage string // the model card's: loading, training, evaluating, ready or failed
-	Irun   trainingRun
-	Idata  *dataInfo
+	Istage  string // the model card's: loading, training, evaluating, ready or failed
+	Irun    trainingRun
+	Idata   *dataInfo
+	Iconfig core.Config // the settings in use, or about to be
 }
 
 func newTrainPanel() *trainPanel { return &trainPanel{} }
 
-func (t *trainPanel) Stage(v string) *trainPanel    { t.Istage = v; return t }
-func (t *trainPanel) Run(v trainingRun) *trainPanel { t.Irun = v; return t }
-func (t *trainPanel) Data(v *dataInfo) *trainPanel  { t.Idata = v; return t }
+func (t *trainPanel) Stage(v string) *trainPanel       { t.Istage = v; return t }
+func (t *trainPanel) Run(v trainingRun) *trainPanel    { t.Irun = v; return t }
+func (t *trainPanel) Data(v *dataInfo) *trainPanel     { t.Idata = v; return t }
+func (t *trainPanel) Config(v core.Config) *trainPanel { t.Iconfig = v; return t }
 
 func (t *trainPanel) Render() app.UI {
 	running := t.Istage == "training" || t.Istage == "evaluating"
@@ -30,12 +33,19 @@ func (t *trainPanel) Render() app.UI {
 		// The bar keeps its place when idle, so nothing below moves.
 		progressBar("progress", "Training progress", t.progress(), running),
 		t.renderData(),
-		when(t.Irun.Epochs > 0, func() app.UI {
-			c := t.Irun.Config
-			return app.P().Class("settings").Body(notation(fmt.Sprintf("eALS with K = %d factors, c_0 = %g, α = %g, λ = %g; "+
-				"new clicks learnt with weight w_new = %g (Algorithm 2).", c.K, c.C0, c.Alpha, c.Lambda, c.WNew)))
-		}),
+		t.renderSettings(),
 	)
+}
+
+// renderSettings names the model's settings: the run's once it starts,
+// the page's before.
+func (t *trainPanel) renderSettings() app.UI {
+	c := t.Iconfig
+	if t.Irun.Epochs > 0 {
+		c = t.Irun.Config
+	}
+	return app.P().Class("settings").Body(notation(fmt.Sprintf("eALS with K = %d factors, c_0 = %g, α = %g, λ = %g; "+
+		"new clicks learnt with weight w_new = %g (Algorithm 2).", c.K, c.C0, c.Alpha, c.Lambda, c.WNew)))
 }
 
 func (t *trainPanel) progress() float64 {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"html"
 	"math"
 	"strconv"
 	"strings"
@@ -103,7 +104,10 @@ func (c *weightsChart) Render() app.UI {
 }
 
 // plot draws the points (all with a count and a weight above 0) and the
-// uniform reference line.
+// uniform reference line. It is one string of SVG, the dots one path: the
+// plot is redrawn as the visitor types c0 or α, and a few hundred elements
+// made one call at a time would cost the page's thread tens of
+// milliseconds where the browser parses the string in one.
 func (c *weightsChart) plot(pts []core.WeightPoint) app.UI {
 	uniform := c.Icurve.Uniform
 	wLo, wHi := pts[0].Weight, pts[0].Weight
@@ -120,50 +124,49 @@ func (c *weightsChart) plot(pts []core.WeightPoint) app.UI {
 	y := func(w float64) float64 { return ys.at(w, wChartH-wPadB, wPadT) }
 	base := wChartH - wPadB
 
-	kids := []app.UI{
-		svgLine(wPadL, wPadT, wPadL, base, "axis"),
-		svgLine(wPadL, base, wChartW-wPadR, base, "axis"),
-		svgText((wPadL+wChartW-wPadR)/2, wChartH-4, "middle", "training reviews of the business (log scale)"),
-		svgText(wPadL+4, wPadT-8, "start", "cᵢ (log scale)"),
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="%s" viewBox="0 0 %g %g" role="img" aria-label="%s" data-lo-count="%d" data-lo-weight="%s" data-hi-count="%d" data-hi-weight="%s">`,
+		svgNS, wChartW, wChartH, html.EscapeString(fmt.Sprintf("Missing-data weight against popularity for c0 = %g and α = %g", c.Ic0, c.Ialpha)),
+		lo.Count, fullFloat(lo.Weight), hi.Count, fullFloat(hi.Weight))
+	line := func(x1, y1, x2, y2 float64, role string) {
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" data-role="%s"/>`, coord(x1), coord(y1), coord(x2), coord(y2), role)
 	}
+	text := func(x, y float64, anchor, s string) {
+		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="%s">%s</text>`, coord(x), coord(y), anchor, html.EscapeString(s))
+	}
+	line(wPadL, wPadT, wPadL, base, "axis")
+	line(wPadL, base, wChartW-wPadR, base, "axis")
+	text((wPadL+wChartW-wPadR)/2, wChartH-4, "middle", "training reviews of the business (log scale)")
+	text(wPadL+4, wPadT-8, "start", "cᵢ (log scale)")
 	for _, v := range xs.decades() {
-		kids = append(kids, svgLine(x(v), base, x(v), base+4, "axis"), svgText(x(v), base+16, "middle", thousands(int(v))))
+		line(x(v), base, x(v), base+4, "axis")
+		text(x(v), base+16, "middle", thousands(int(v)))
 	}
 	yTicks := ys.decades()
 	if len(yTicks) < 2 {
 		yTicks = []float64{wLo, wHi}
 	}
 	for _, v := range yTicks {
-		kids = append(kids, svgLine(wPadL, y(v), wChartW-wPadR, y(v), "grid"), svgText(wPadL-6, y(v)+4, "end", sigFigure(v, 2).text()))
+		line(wPadL, y(v), wChartW-wPadR, y(v), "grid")
+		text(wPadL-6, y(v)+4, "end", sigFigure(v, 2).text())
 	}
 	if uniform > 0 {
-		kids = append(kids, svgEl("line", "x1", coord(wPadL), "x2", coord(wChartW-wPadR), "y1", coord(y(uniform)),
-			"y2", coord(y(uniform)), "data-role", "uniform", "data-weight", fullFloat(uniform)))
+		fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="%s" y2="%s" data-role="uniform" data-weight="%s"/>`,
+			coord(wPadL), coord(wChartW-wPadR), coord(y(uniform)), coord(y(uniform)), fullFloat(uniform))
 	}
-	var line strings.Builder
+	var dots, curve strings.Builder
 	for _, pt := range pts {
-		cx, cy := coord(x(float64(pt.Count))), coord(y(pt.Weight))
-		line.WriteString(cx + "," + cy + " ")
-		// Dots grow with the number of businesses they stand for.
-		r := coord(min(1.2+0.45*math.Sqrt(float64(pt.Items)), 5))
-		kids = append(kids, svgEl("circle", "cx", cx, "cy", cy, "r", r, "data-role", "items").Body(
-			svg("title").Text(plural(pt.Items, "business", "businesses")+" with "+plural(pt.Count, "review", "reviews")+
-				": cᵢ = "+sigFigure(pt.Weight, 3).text())))
+		cx, cy := x(float64(pt.Count)), y(pt.Weight)
+		fmt.Fprintf(&curve, "%s,%s ", coord(cx), coord(cy))
+		// Dots grow with the number of businesses they stand for: each a
+		// circle of two arcs.
+		r := min(1.2+0.45*math.Sqrt(float64(pt.Items)), 5)
+		fmt.Fprintf(&dots, "M%s %sa%s %s 0 1 0 %s 0a%s %s 0 1 0 -%s 0", coord(cx-r), coord(cy), coord(r), coord(r), coord(2*r), coord(r), coord(r), coord(2*r))
 	}
-	kids = append(kids, svgEl("polyline", "points", strings.TrimSpace(line.String()), "data-role", "weights", "fill", "none"))
-	return svgEl("svg", "viewBox", fmt.Sprintf("0 0 %g %g", wChartW, wChartH), "role", "img",
-		"aria-label", fmt.Sprintf("Missing-data weight against popularity for c0 = %g and α = %g", c.Ic0, c.Ialpha),
-		"data-lo-count", strconv.Itoa(lo.Count), "data-lo-weight", fullFloat(lo.Weight),
-		"data-hi-count", strconv.Itoa(hi.Count), "data-hi-weight", fullFloat(hi.Weight)).Body(kids...)
-}
-
-// svgEl is an SVG element with attributes given as name, value pairs.
-func svgEl(tag string, attrs ...string) app.HTMLElem {
-	e := svg(tag)
-	for k := 0; k+1 < len(attrs); k += 2 {
-		e = e.Attr(attrs[k], attrs[k+1])
-	}
-	return e
+	fmt.Fprintf(&b, `<path d="%s" data-role="items" data-dots="%d"/>`, dots.String(), len(pts))
+	fmt.Fprintf(&b, `<polyline points="%s" data-role="weights" fill="none"/>`, strings.TrimSpace(curve.String()))
+	b.WriteString(`</svg>`)
+	return app.Raw(b.String())
 }
 
 func coord(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }

@@ -27,15 +27,22 @@ func linkModelRows(users, items *observed, pred [][]float64) (predictions, error
 	// online updates append the newest user); others are searched through
 	// a sorted copy.
 	sorted := make([][]int32, len(items.idx)) // per item: positions in user order, for unsorted rows
+	inOrder := make([]int8, len(items.idx))   // per item: 0 unknown, 1 in user order, -1 not
 	find := func(i int32, u int32) int {
 		row := items.idx[i]
-		if sorted[i] == nil {
+		if inOrder[i] == 0 {
+			inOrder[i] = -1
 			if slices.IsSorted(row) {
-				if k, ok := slices.BinarySearch(row, u); ok {
-					return k
-				}
-				return -1
+				inOrder[i] = 1
 			}
+		}
+		if inOrder[i] == 1 {
+			if k, ok := slices.BinarySearch(row, u); ok {
+				return k
+			}
+			return -1
+		}
+		if sorted[i] == nil {
 			perm := make([]int32, len(row))
 			for k := range perm {
 				perm[k] = int32(k)

@@ -23,14 +23,16 @@ type Data struct {
 }
 
 // DataSummary is the head of the MsgData worker 0 posts once the pack is
-// decoded: what the page says about the data. Its I32 holds the reviews of
-// each business in the data and in the leave-one-out training set.
+// decoded: what the page says about the data, and its businesses (see
+// ReadCatalog). Its I32 starts with the reviews of each business in the
+// data and in the leave-one-out training set.
 type DataSummary struct {
 	Hash             string
 	Users, Items     int
 	Reviews          int
 	From, To         int64 // Unix seconds of the first and last review
 	Train, TestCases int   // the leave-one-out split
+	Catalog          CatalogHead
 }
 
 // loadData decodes the pack in m.Bytes[0] and splits it; worker 0 tells the
@@ -70,8 +72,11 @@ func (w *Worker) loadData(m Msg) {
 		// The pack stores interactions in time order.
 		s.From, s.To = all[0].Time, all[len(all)-1].Time
 	}
-	out := NewMsg(MsgData, m.Job, s)
+	var out Msg
 	out.I32 = [][]int32{int32s(p.Data.ItemCounts()), int32s(train.ItemCounts())}
+	putCatalog(&out, &s.Catalog, p)
+	head := NewMsg(MsgData, m.Job, s)
+	out.Kind, out.Job, out.Head = head.Kind, head.Job, head.Head
 	w.env.Post(out)
 }
 

@@ -1,7 +1,9 @@
 package work
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,10 +48,11 @@ type TrainRun struct {
 	SampleHR  []float64
 	Sample    int
 	Final     eval.Metrics
-	FinalDone bool  // the final evaluation ran to its end
-	Stopped   bool  // training ended early at the visitor's request
-	Restored  bool  // the model was kept from an earlier visit, not trained now
-	TrainedAt int64 // Unix milliseconds
+	FinalDone bool   // the final evaluation ran to its end
+	Stopped   bool   // training ended early at the visitor's request
+	Restored  bool   // the model was kept from an earlier visit, not trained now
+	TrainedAt int64  // Unix milliseconds
+	Checksum  string // SHA-256 of the model file, hex
 	SetupMs   float64
 	FinalMs   float64
 }
@@ -149,6 +152,8 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 	if err != nil {
 		return err
 	}
+	sum := sha256.Sum256(model)
+	run.Checksum = hex.EncodeToString(sum[:])
 	out := NewMsg(MsgResult, job, run)
 	out.Bytes = [][]byte{model}
 	env.Post(out)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -449,5 +450,37 @@ func TestReplayStopKeepsLanesInStep(t *testing.T) {
 				t.Errorf("%d workers: lanes stopped after %d interactions, not at a chunk's end", n, c)
 			}
 		}
+	}
+}
+
+// The businesses reach the page as the pack has them, and a damaged
+// summary is an error.
+func TestCatalogTravels(t *testing.T) {
+	data := tempePack(t)
+	envs, page := LocalEnvs(1, nil)
+	NewWorker(envs[0]).Handle(Msg{Kind: MsgData, Bytes: [][]byte{data}})
+	m := <-page
+	var s DataSummary
+	if err := m.Decode(&s); err != nil {
+		t.Fatal(err)
+	}
+	items, err := ReadCatalog(m, s.Catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := decodedPack(t, data)
+	if !reflect.DeepEqual(items, p.Items) || s.Catalog.Source != p.Source || s.Catalog.Subset != p.Subset {
+		t.Errorf("the catalog differs from the pack's items")
+	}
+	bad := m
+	bad.I32 = append([][]int32(nil), m.I32...)
+	bad.I32[6] = append([]int32(nil), m.I32[6]...)
+	bad.I32[6][3] = 1 << 30
+	if _, err := ReadCatalog(bad, s.Catalog); err == nil {
+		t.Error("a name running past the blob was accepted")
+	}
+	bad.I32 = m.I32[:5]
+	if _, err := ReadCatalog(bad, s.Catalog); err == nil {
+		t.Error("a summary without the businesses was accepted")
 	}
 }

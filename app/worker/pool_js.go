@@ -30,6 +30,14 @@ func NewPool(n int, script string, onFatal func(string)) (p Pool, err error) {
 		return nil, errors.New("this browser has no Web Workers")
 	}
 	jp := &jsPool{n: n, script: script, module: module.Get("module"), jobs: map[int]*jobState{}, onFatal: onFatal}
+	// The worker that compiled the module for the loader is already
+	// booting with it: it becomes worker 0.
+	if ws := module.Get("workers"); ws.Type() == js.TypeObject {
+		for k := 0; k < ws.Length() && k < n; k++ {
+			jp.adopt = append(jp.adopt, ws.Index(k))
+		}
+		module.Set("workers", js.Global().Get("Array").New())
+	}
 	jp.start()
 	return jp, nil
 }
@@ -48,6 +56,7 @@ type jsPool struct {
 	pack     []byte
 	onData   func(work.Msg)
 	restarts int
+	adopt    []js.Value // workers the loader started, booted already
 }
 
 // start creates the workers, boots each with the module and tells each its
@@ -55,7 +64,13 @@ type jsPool struct {
 func (p *jsPool) start() {
 	p.workers = make([]js.Value, p.n)
 	for i := range p.workers {
-		w := js.Global().Get("Worker").New(p.script)
+		var w js.Value
+		booted := i < len(p.adopt)
+		if booted {
+			w = p.adopt[i]
+		} else {
+			w = js.Global().Get("Worker").New(p.script)
+		}
 		onMsg := js.FuncOf(func(this js.Value, args []js.Value) any {
 			p.fromWorker(fromJS(args[0].Get("data")))
 			return nil
@@ -71,11 +86,14 @@ func (p *jsPool) start() {
 		p.funcs = append(p.funcs, onMsg, onErr)
 		w.Set("onmessage", onMsg)
 		w.Set("onerror", onErr)
-		boot := js.Global().Get("Object").New()
-		boot.Set("boot", p.module)
-		w.Call("postMessage", boot)
+		if !booted {
+			boot := js.Global().Get("Object").New()
+			boot.Set("boot", p.module)
+			w.Call("postMessage", boot)
+		}
 		p.workers[i] = w
 	}
+	p.adopt = nil
 	ports := make([][]js.Value, p.n)
 	for i := range ports {
 		ports[i] = make([]js.Value, p.n)

@@ -19,7 +19,7 @@ import (
 // holds, not what it claims: at most 25 bytes per input byte, reached by
 // a column of one-byte entries (each decodes to a 24-byte slice header).
 func Decode(b []byte) (*Pack, error) {
-	w, err := decodeWire(b, false)
+	w, err := decodeWire(b)
 	if err != nil {
 		return nil, err
 	}
@@ -29,9 +29,8 @@ func Decode(b []byte) (*Pack, error) {
 	return w.toPack()
 }
 
-// decodeWire reads a pack's columns, all of them or all but the
-// interactions, which it then skips without looking inside.
-func decodeWire(b []byte, skipInteractions bool) (*wire, error) {
+// decodeWire reads a pack's columns.
+func decodeWire(b []byte) (*wire, error) {
 	head := magicBytes()
 	switch {
 	case len(b) == 0:
@@ -42,7 +41,6 @@ func decodeWire(b []byte, skipInteractions bool) (*wire, error) {
 		return nil, fmt.Errorf("pack: %w: it does not start with the magic bytes %q", ErrNotPack, magic)
 	}
 	r := newReader(b[len(head):])
-	r.skipInteractions = skipInteractions
 	version, err := r.int(at("the schema version"))
 	if err != nil {
 		return nil, err
@@ -79,17 +77,15 @@ func (l loc) String() string {
 // reader reads msgpack values with the checks a hostile input needs: the
 // type of each value, and declared lengths against the bytes that remain.
 type reader struct {
-	all              []byte // what src reads
-	src              *bytes.Reader
-	dec              *msgpack.Decoder
-	skipInteractions bool // DecodeCatalog: step over the interactions unread
+	src *bytes.Reader
+	dec *msgpack.Decoder
 }
 
 func newReader(b []byte) *reader {
 	src := bytes.NewReader(b)
 	// A *bytes.Reader is an io.ByteScanner, so the decoder reads it
 	// directly and src.Len() is exactly what is left.
-	return &reader{all: b, src: src, dec: msgpack.NewDecoder(src)}
+	return &reader{src: src, dec: msgpack.NewDecoder(src)}
 }
 
 // failed turns a decoder error into a pack error.
@@ -355,9 +351,6 @@ func (r *reader) body() (*wire, error) {
 		case fieldItems:
 			err = r.items(w)
 		case fieldInteractions:
-			if r.skipInteractions {
-				return r.skipValue(at(path))
-			}
 			err = r.interactions(w)
 		}
 		return err

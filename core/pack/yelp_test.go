@@ -342,18 +342,6 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
-// The page reads only the catalog; a worker decodes the whole pack.
-func BenchmarkDecodeCatalog(b *testing.B) {
-	_, data := phoenixPack(b, Subset{K: 10})
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := DecodeCatalog(data); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 func BenchmarkEncode(b *testing.B) {
 	p, data := phoenixPack(b, Subset{K: 10})
 	b.SetBytes(int64(len(data)))

@@ -69,7 +69,7 @@ func TestPackErrors(t *testing.T) {
 			if n := count(t, ctx, "#curves circle"); n != 0 {
 				t.Errorf("the page plots %d epochs without data", n)
 			}
-			if n := count(t, ctx, "#ranked-list li"); n != 0 {
+			if n := count(t, ctx, "#ranked-list li[data-id]"); n != 0 {
 				t.Errorf("the page shows a list of %d businesses from a bad pack", n)
 			}
 			if tc.name == "garbage" {
@@ -138,7 +138,7 @@ func TestBadSavedClicks(t *testing.T) {
 		if got := attr(t, ctx, "#ranked-list", "data-order"); got != "model" {
 			t.Errorf("after discarding %s the list is ordered by %q, want the model", tc.stored, got)
 		}
-		if n := count(t, ctx, "#ranked-list li"); n != 20 {
+		if n := count(t, ctx, "#ranked-list li[data-id]"); n != 20 {
 			t.Errorf("after discarding %s the list has %d businesses, want 20", tc.stored, n)
 		}
 		if n := count(t, ctx, "#history-list li"); n != 0 {

@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -67,6 +68,34 @@ type siteServer struct {
 	srv  *http.Server
 	base string // e.g. http://localhost:PORT/sub/
 	done chan struct{}
+	mu   sync.Mutex
+	sent []sent // every response, in order
+}
+
+// sent is what the server answered a request with.
+type sent struct {
+	Path, Encoding string
+	Status, Bytes  int
+}
+
+// responses returns what the server has sent so far.
+func (s *siteServer) responses() []sent {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]sent(nil), s.sent...)
+}
+
+// recorder notes a response's status, encoding and size.
+type recorder struct {
+	http.ResponseWriter
+	status, bytes int
+}
+
+func (r *recorder) WriteHeader(code int) { r.status = code; r.ResponseWriter.WriteHeader(code) }
+func (r *recorder) Write(b []byte) (int, error) {
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += n
+	return n, err
 }
 
 func serveSite(t testing.TB, dir, prefix string) *siteServer {
@@ -82,10 +111,16 @@ func serveSite(t testing.TB, dir, prefix string) *siteServer {
 	}
 	p, _ := site.NormalizePrefix(prefix)
 	s := &siteServer{
-		srv:  &http.Server{Handler: h},
 		base: fmt.Sprintf("http://localhost:%d%s/", ln.Addr().(*net.TCPAddr).Port, p),
 		done: make(chan struct{}),
 	}
+	s.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+		h.ServeHTTP(rec, r)
+		s.mu.Lock()
+		s.sent = append(s.sent, sent{Path: r.URL.Path, Encoding: w.Header().Get("Content-Encoding"), Status: rec.status, Bytes: rec.bytes})
+		s.mu.Unlock()
+	})}
 	go func() {
 		defer close(s.done)
 		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -59,7 +59,7 @@ func TestSubPathAndOffline(t *testing.T) {
 	if got := ids(t, ctx, "#history-list li"); !slices.Equal(got, []string{target}) {
 		t.Errorf("offline the history is %v, want [%s]", got, target)
 	}
-	if n := count(t, ctx, "#ranked-list li"); n != 20 {
+	if n := count(t, ctx, "#ranked-list li[data-id]"); n != 20 {
 		t.Errorf("offline the list has %d businesses, want 20", n)
 	}
 }

@@ -115,7 +115,7 @@ func TestPageMatchesCore(t *testing.T) {
 	screenshot(t, ctx, "40-page-matches-core")
 
 	// "why?" on the first three listed businesses.
-	listed := ids(t, ctx, "#ranked-list li")
+	listed := ids(t, ctx, "#ranked-list li[data-id]")
 	var items []int32
 	for _, id := range listed[:3] {
 		i, _ := strconv.Atoi(id)
@@ -245,7 +245,7 @@ func compareList(t *testing.T, ctx context.Context, click int, m *core.Model, yo
 		Score string
 	}
 	run(t, ctx, "reading your list", 10*time.Second, chromedp.Evaluate(`
-		Array.from(document.querySelectorAll("#ranked-list li")).map(e => ({
+		Array.from(document.querySelectorAll("#ranked-list li[data-id]")).map(e => ({
 			ID: e.dataset.id,
 			Score: ((e.querySelector(".score")||{}).textContent||"").replace(/^\s*·\s*score\s*/, ""),
 		}))`, &rows))

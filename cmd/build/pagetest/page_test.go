@@ -28,12 +28,12 @@ func TestPageTrainsAndLearns(t *testing.T) {
 
 	// The first list is popularity, labelled so, while the model trains.
 	run(t, ctx, "waiting for the first list", 30*time.Second,
-		chromedp.WaitVisible(`#ranked-list li`, chromedp.ByQuery))
+		chromedp.WaitVisible(`#ranked-list li[data-id]`, chromedp.ByQuery))
 	if got := attr(t, ctx, "#ranked-list", "data-order"); got != "popular" {
 		t.Errorf("the first list is ordered by %q, want the labelled popularity list", got)
 	}
 	contains(t, "the first list's caption", text(t, ctx, "#list-caption"), "Not personal yet")
-	if n := count(t, ctx, "#ranked-list li"); n != 20 {
+	if n := count(t, ctx, "#ranked-list li[data-id]"); n != 20 {
 		t.Errorf("the first list has %d businesses, want 20", n)
 	}
 	waitFor(t, ctx, "training to start", 30*time.Second, func(m metrics) bool { return m.Stage == "training" })
@@ -79,7 +79,7 @@ func TestPageTrainsAndLearns(t *testing.T) {
 	// Three clicks: each adds to the history and changes the list.
 	var liked []string
 	for k := 0; k < 3; k++ {
-		before := ids(t, ctx, "#ranked-list li")
+		before := ids(t, ctx, "#ranked-list li[data-id]")
 		target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
 		run(t, ctx, "liking a business", 10*time.Second,
 			chromedp.Click(`#browse-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
@@ -91,7 +91,7 @@ func TestPageTrainsAndLearns(t *testing.T) {
 		if got := ids(t, ctx, "#history-list li"); !slices.Equal(got, liked) {
 			t.Errorf("after click %d the history is %v, want %v", k+1, got, liked)
 		}
-		after := ids(t, ctx, "#ranked-list li")
+		after := ids(t, ctx, "#ranked-list li[data-id]")
 		if slices.Equal(before, after) {
 			t.Errorf("click %d did not change the ranked list %v", k+1, after)
 		}
@@ -118,21 +118,21 @@ func TestPageTrainsAndLearns(t *testing.T) {
 		t.Errorf("after a reload the history is %v, want %v", got, liked)
 	}
 	contains(t, "the list's caption after a reload", text(t, ctx, "#list-caption"), "after 3 clicks")
-	for _, id := range ids(t, ctx, "#ranked-list li") {
+	for _, id := range ids(t, ctx, "#ranked-list li[data-id]") {
 		if slices.Contains(liked, id) {
 			t.Errorf("after a reload the liked business %s is recommended", id)
 		}
 	}
 
 	// Removing a click forgets it and changes the list.
-	before := ids(t, ctx, "#ranked-list li")
+	before := ids(t, ctx, "#ranked-list li[data-id]")
 	run(t, ctx, "removing a click", 10*time.Second,
 		chromedp.Click(`#history-list li[data-id="`+liked[1]+`"] button.remove`, chromedp.ByQuery))
 	eventually(t, "the removal", 10*time.Second, func() bool { return count(t, ctx, "#history-list li") == 2 })
 	if got, want := ids(t, ctx, "#history-list li"), []string{liked[0], liked[2]}; !slices.Equal(got, want) {
 		t.Errorf("after removing %s the history is %v, want %v", liked[1], got, want)
 	}
-	if after := ids(t, ctx, "#ranked-list li"); slices.Equal(before, after) {
+	if after := ids(t, ctx, "#ranked-list li[data-id]"); slices.Equal(before, after) {
 		t.Errorf("removing a click did not change the list")
 	}
 
@@ -153,7 +153,7 @@ func TestStopAndBrowse(t *testing.T) {
 	ctx := newBrowser(t)
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
 	run(t, ctx, "waiting for the first list", 30*time.Second,
-		chromedp.WaitVisible(`#ranked-list li`, chromedp.ByQuery))
+		chromedp.WaitVisible(`#ranked-list li[data-id]`, chromedp.ByQuery))
 	waitFor(t, ctx, "training to start", 30*time.Second, func(m metrics) bool { return m.Stage == "training" })
 
 	early := ids(t, ctx, "#browse-list li:has(button.like)")[0]
@@ -215,7 +215,7 @@ func TestStopAndBrowse(t *testing.T) {
 	run(t, ctx, "choosing a city", 10*time.Second, chromedp.Evaluate(`(() => {
 		const s = document.querySelector("#city");
 		s.value = "Tempe";
-		s.dispatchEvent(new Event("change"));
+		s.dispatchEvent(new Event("change", {bubbles: true}));
 	})()`, nil))
 	var inTempe browse
 	eventually(t, "the city filter", 20*time.Second, func() bool {
@@ -260,7 +260,7 @@ func TestStopAndBrowse(t *testing.T) {
 		setFilter(t, ctx, "#city", city, "change")
 		var got []string
 		eventually(t, "the category filter "+category+" in "+city, 20*time.Second, func() bool {
-			got = ids(t, ctx, "#browse-list li")
+			got = ids(t, ctx, "#browse-list li[data-id]")
 			return slices.Equal(got, want)
 		})
 		for _, id := range got {

@@ -153,7 +153,7 @@ func TestTeachingView(t *testing.T) {
 		t.Fatalf("%d why? buttons after 3 clicks, want one per listed business", n)
 	}
 	contains(t, "the why note", text(t, ctx, "#why-note"), "remainder")
-	listed := ids(t, ctx, "#ranked-list li")
+	listed := ids(t, ctx, "#ranked-list li[data-id]")
 	for _, id := range listed[:3] {
 		run(t, ctx, "opening why?", 10*time.Second,
 			chromedp.Click(`#ranked-list li[data-id="`+id+`"] .why-toggle`, chromedp.ByQuery))
@@ -199,7 +199,7 @@ func TestTeachingView(t *testing.T) {
 		t.Errorf("after retraining the list is ordered by %q", got)
 	}
 	contains(t, "the list's caption after retraining", text(t, ctx, "#list-caption"), "after 3 clicks")
-	after := ids(t, ctx, "#ranked-list li")
+	after := ids(t, ctx, "#ranked-list li[data-id]")
 	if len(after) != 20 || slices.Equal(after, listed) {
 		t.Errorf("retraining with K = 8 left the list %v (before %v)", after, listed)
 	}
@@ -291,7 +291,7 @@ func checkWeights(t *testing.T, ctx context.Context, counts []int, c0, alpha flo
 	if math.Abs(slope-alpha) > 1e-9 {
 		t.Errorf("c0=%g α=%g: log–log slope %v", c0, alpha, slope)
 	}
-	if n := count(t, ctx, `#chart-weights circle[data-role="items"]`); n != len(curve.Points) {
+	if n, _ := strconv.Atoi(attr(t, ctx, `#chart-weights path[data-role="items"]`, "data-dots")); n != len(curve.Points) {
 		t.Errorf("c0=%g α=%g: %d dots, want one per distinct count (%d)", c0, alpha, n, len(curve.Points))
 	}
 }

@@ -136,7 +136,7 @@ func TestGenerateSite(t *testing.T) {
 			}
 			// The page's own loader replaces go-app's, knowing app.wasm's
 			// size (the fake binary's 16 bytes) for its progress bar.
-			for _, want := range []string{"function ealsCompile(", "bytes: 16 }", "This browser cannot run the page",
+			for _, want := range []string{"function ealsCompileInWorker(", "bytes: 16, worker: \"" + prefix + "/web/worker.js\" }", "This browser cannot run the page",
 				"function goappInitWebAssembly()", "function goappCanLoadWebAssembly()", "goappInitServiceWorker();"} {
 				if !strings.Contains(appJS, want) {
 					t.Errorf("app.js lacks %s", want)

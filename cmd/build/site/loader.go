@@ -32,6 +32,7 @@ func withLoader(appJS []byte, prefix string, wasmBytes int64) ([]byte, error) {
 	loader := strings.NewReplacer(
 		"{{WASM_URL}}", prefix+"/web/app.wasm",
 		"{{WASM_BYTES}}", strconv.FormatInt(wasmBytes, 10),
+		"{{WORKER_URL}}", prefix+"/web/worker.js",
 	).Replace(loaderJS)
 	out := append([]byte(nil), appJS[:at]...)
 	return append(out, loader...), nil

@@ -1,10 +1,11 @@
 // -----------------------------------------------------------------------------
 // eALS Live's loader, in place of go-app's goappInitWebAssembly (written into
 // app.js by cmd/build/site). The pre-rendered page stays visible under a slim
-// progress bar while app.wasm downloads and compiles; the compiled module is
-// kept for the page's Web Workers (window.ealsWasm); and when the program
-// cannot start, or stops, the page is replaced by a message that says what
-// happened and what to do, never a frozen loader.
+// progress bar while the page's first Web Worker downloads and compiles
+// app.wasm, off the page's thread, and hands the module back; the page runs
+// it, and keeps it and the worker for the pool (window.ealsWasm). When the
+// program cannot start, or stops, the page is replaced by a message that
+// says what happened and what to do, never a frozen loader.
 // -----------------------------------------------------------------------------
 
 // ealsWasm says where app.wasm is and how large, for the progress bar (a
@@ -12,7 +13,7 @@
 // calls goappInitWebAssembly above this point, before any variable here is
 // set.
 function ealsWasmFile() {
-  return { url: "{{WASM_URL}}", bytes: {{WASM_BYTES}} };
+  return { url: "{{WASM_URL}}", bytes: {{WASM_BYTES}}, worker: "{{WORKER_URL}}" };
 }
 
 async function goappInitWebAssembly() {
@@ -22,16 +23,16 @@ async function goappInitWebAssembly() {
   }
   ealsGuardStorage();
   const output = ealsCaptureOutput();
-  let module, instance, go;
+  let module, instance, go, first;
   try {
-    module = await ealsCompile(ealsWasmFile(), ui.progress);
+    [module, first] = await ealsCompileInWorker(ealsWasmFile(), ui.progress);
     go = new Go();
     instance = await WebAssembly.instantiate(module, go.importObject);
   } catch (err) {
     ui.fail(ealsStartFailure(err));
     return;
   }
-  window.ealsWasm = { module: module, url: ealsWasmFile().url };
+  window.ealsWasm = { module: module, url: ealsWasmFile().url, workers: [first] };
   let exited;
   try {
     // Runs the page's Go code until it first waits: its first render.
@@ -155,66 +156,41 @@ function ealsShowFailure(f) {
   window.ealsFatal = JSON.stringify(f);
 }
 
-// ealsCompile downloads and compiles app.wasm, reporting progress as a
-// fraction. A wrong MIME type is no reason to fail when the bytes are
-// right, so only application/wasm is compiled while streaming and anything
-// else is read whole and checked.
-async function ealsCompile(file, progress) {
-  const url = file.url;
-  progress(0);
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (err) {
-    throw { stage: "fetch", err: err };
-  }
-  if (!response.ok) {
-    throw { stage: "status", status: response.status, statusText: response.statusText };
-  }
-  const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
-  const body = ealsCounted(response, file.bytes, progress);
-  if (type === "application/wasm" && WebAssembly.compileStreaming) {
+// ealsCompileInWorker starts the page's first Web Worker and has it fetch
+// and compile app.wasm (web/worker.js), so that neither the download nor the
+// compilation runs on the page's thread; the worker reports progress as a
+// fraction. It resolves to the module and the worker, which then boots.
+function ealsCompileInWorker(file, progress) {
+  return new Promise((resolve, reject) => {
+    let w;
     try {
-      return await WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+      w = new Worker(file.worker);
     } catch (err) {
-      throw { stage: "compile", err: err };
+      reject({ stage: "worker", err: { name: err.name, message: String(err.message || err) } });
+      return;
     }
-  }
-  const bytes = new Uint8Array(await new Response(body).arrayBuffer());
-  const magic = bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
-  if (!magic) {
-    throw { stage: "notwasm", type: type, head: new TextDecoder().decode(bytes.subarray(0, 64)) };
-  }
-  console.warn("eALS Live: " + url + " was served as " + (type || "no type") + " instead of application/wasm; it was compiled anyway, without streaming.");
-  try {
-    return await WebAssembly.compile(bytes);
-  } catch (err) {
-    throw { stage: "compile", err: err };
-  }
-}
-
-// ealsCounted passes a response's body through, counting its bytes.
-function ealsCounted(response, total, progress) {
-  if (!response.body) {
-    return response.body;
-  }
-  const reader = response.body.getReader();
-  let loaded = 0;
-  return new ReadableStream({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
+    w.onmessage = (event) => {
+      const m = event.data || {};
+      if (typeof m.progress === "number") {
+        progress(m.progress);
+      } else if (m.compiled) {
+        w.onmessage = null;
+        w.onerror = null;
         progress(1);
-        controller.close();
-        return;
+        resolve([m.compiled, w]);
+      } else if (m.compileError) {
+        reject(m.compileError);
+      } else if (m.kind === "fatal") {
+        let why = "";
+        try { why = JSON.parse(m.head).Message; } catch (e) { why = "its program stopped"; }
+        reject({ stage: "compile", err: { name: "Error", message: why } });
       }
-      loaded += value.byteLength;
-      progress(total > 0 ? Math.min(loaded / total, 0.99) : 0);
-      controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
+    };
+    w.onerror = (event) => {
+      reject({ stage: "worker", err: { name: "Error", message: event.message || "the worker script could not be loaded" } });
+    };
+    progress(0);
+    w.postMessage({ compile: { url: file.url, bytes: file.bytes } });
   });
 }
 
@@ -222,10 +198,16 @@ function ealsStartFailure(e) {
   const where = ealsWasmFile().url;
   const hostHint = "If you host this page, build it with `make site` and publish the whole folder, web/app.wasm included.";
   switch (e && e.stage) {
+    case "worker":
+      return {
+        title: "This browser cannot run the page",
+        detail: "The page trains its model in Web Workers, and this browser did not start one: " + e.err.message + ".",
+        hint: "Open the page in a current Firefox, Chrome, Edge or Safari. If you host it, publish web/worker.js with the rest of the site.",
+      };
     case "fetch":
       return {
         title: "The page could not be downloaded",
-        detail: "Downloading its program (" + where + ") failed: " + e.err + ".",
+        detail: "Downloading its program (" + where + ") failed: " + e.err.message + ".",
         hint: "Check your connection and reload. After one complete visit the page also works offline.",
       };
     case "status":
@@ -250,7 +232,7 @@ function ealsStartFailure(e) {
 
 function ealsRuntimeFailure(err) {
   const text = String(err && err.message ? err.message : err);
-  if (err instanceof RangeError || /memory/i.test(text)) {
+  if ((err && err.name === "RangeError") || /memory/i.test(text)) {
     return {
       title: "Not enough memory to start the page",
       detail: "The browser could not give the page's program the memory it needs (" + text + ").",

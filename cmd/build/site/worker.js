@@ -1,7 +1,9 @@
 // eALS Live's Web Worker: app.wasm in its worker role (see app/worker),
-// which trains and evaluates off the page's thread. The page posts the
-// compiled module first ({boot: module}); messages that arrive before the Go
-// program has installed its own handler wait in ealsEarly.
+// which trains and evaluates off the page's thread. The first worker is
+// asked to fetch and compile app.wasm ({compile: {url, bytes}}): it reports
+// progress, hands the compiled module to the page, then boots with it; the
+// others get the module ({boot: module}). Messages that arrive before the
+// Go program has installed its own handler wait in ealsEarly.
 "use strict";
 importScripts("../wasm_exec.js");
 
@@ -12,8 +14,97 @@ self.onmessage = (event) => {
     boot(msg.boot);
     return;
   }
+  if (msg && msg.compile) {
+    compile(msg.compile);
+    return;
+  }
   self.ealsEarly.push(msg);
 };
+
+// compile fetches and compiles app.wasm for the page. A wrong MIME type is
+// no reason to fail when the bytes are right, so only application/wasm is
+// compiled while streaming, and anything else is read whole and checked.
+async function compile(file) {
+  let module;
+  try {
+    module = await fetchAndCompile(file);
+  } catch (err) {
+    self.postMessage({ compileError: err.stage ? err : { stage: "compile", err: plain(err) } });
+    return;
+  }
+  // Boot first, then hand the module over: the Go runtime's start, which
+  // the page's runs too, compiles its functions here (V8 compiles a wasm
+  // function on its first call, into the module's code, which the page
+  // shares), so the page's thread has less to compile.
+  await boot(module);
+  self.postMessage({ compiled: module });
+}
+
+async function fetchAndCompile(file) {
+  let response;
+  try {
+    response = await fetch(file.url);
+  } catch (err) {
+    throw { stage: "fetch", err: plain(err) };
+  }
+  if (!response.ok) {
+    throw { stage: "status", status: response.status, statusText: response.statusText };
+  }
+  const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+  const body = counted(response, file.bytes);
+  if (type === "application/wasm" && WebAssembly.compileStreaming) {
+    try {
+      return await WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+    } catch (err) {
+      throw { stage: "compile", err: plain(err) };
+    }
+  }
+  const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+  const magic = bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
+  if (!magic) {
+    throw { stage: "notwasm", type: type, head: new TextDecoder().decode(bytes.subarray(0, 64)) };
+  }
+  console.warn("eALS Live: " + file.url + " was served as " + (type || "no type") + " instead of application/wasm; it was compiled anyway, without streaming.");
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (err) {
+    throw { stage: "compile", err: plain(err) };
+  }
+}
+
+// counted passes a response's body through, posting the share of the file
+// received at most every 50 ms.
+function counted(response, total) {
+  if (!response.body) {
+    return response.body;
+  }
+  const reader = response.body.getReader();
+  let loaded = 0, last = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        return;
+      }
+      loaded += value.byteLength;
+      const now = Date.now();
+      if (total > 0 && now - last > 50) {
+        last = now;
+        self.postMessage({ progress: Math.min(loaded / total, 0.99) });
+      }
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+// plain makes an error something postMessage can carry.
+function plain(err) {
+  return { name: (err && err.name) || "Error", message: String((err && err.message) || err) };
+}
 
 async function boot(module) {
   let kept = "";
