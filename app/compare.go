@@ -201,10 +201,8 @@ func (c *compareSection) onButton(ctx app.Context, start bool) {
 	}
 }
 
-func (c *compareSection) publish() {
-	c.Isession.evidence.Compare = c.run
-	c.Isession.publishEvidence()
-}
+// publish hands the run to window.ealsLiveEvidence.
+func (c *compareSection) publish() { c.Isession.evidence.Compare = c.run }
 
 func (c *compareSection) Render() app.UI {
 	countRender("compare")

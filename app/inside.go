@@ -38,8 +38,9 @@ func newInside() *inside { return &inside{raw: map[string]string{}, seq: map[str
 func (t *inside) Session(s *session) *inside { t.Isession = s; return t }
 
 func (t *inside) OnMount(ctx app.Context) {
-	ctx.ObserveState(stateYou).Value(&t.seen)
-	ctx.ObserveState(stateData).Value(&t.seen)
+	// Further down the page, it follows the data, your clicks and the
+	// model once what changed above is on screen.
+	ctx.ObserveState(stateBelow).Value(&t.seen)
 	ctx.ObserveState(stateModel).OnChange(func() {
 		// A new model in use: the controls show its settings again.
 		t.raw, t.plotted = map[string]string{}, false

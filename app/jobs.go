@@ -20,6 +20,9 @@ type jobs struct {
 	current int    // the job holding them
 }
 
+// holdTraining is what holds the workers while a model trains.
+const holdTraining = "the model is training"
+
 func newJobs(pool worker.Pool, s *session) *jobs { return &jobs{pool: pool, s: s} }
 
 // jobHandlers hear a run's news on the UI goroutine of the section that

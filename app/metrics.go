@@ -52,27 +52,37 @@ func countRender(section string) {
 	renders.Unlock()
 }
 
-// publish writes the metrics once the current update has reached the DOM,
-// so that whoever reads a stage there also finds it on the page. Many
-// changes in one update are written once.
-func (s *session) publish() {
-	if s.self == nil {
-		s.writeMetrics()
-		return
+// exposeMetrics installs the getters window.ealsLiveMetrics and
+// window.ealsLiveEvidence, which give the metrics and the evidence runs as
+// JSON. The browser tests and benchmark poll them; made only when read,
+// they cost a click nothing.
+func (s *session) exposeMetrics() {
+	getter := func(v func() any) app.Func {
+		return app.FuncOf(func(this app.Value, args []app.Value) any {
+			b, err := json.Marshal(v())
+			if err != nil {
+				return ""
+			}
+			return string(b)
+		})
 	}
-	if s.publishing {
-		return
+	object := app.Window().Get("Object")
+	for name, v := range map[string]func() any{
+		"ealsLiveMetrics":  func() any { return s.currentMetrics() },
+		"ealsLiveEvidence": func() any { return s.evidence },
+	} {
+		desc := app.Window().Get("Object").New()
+		desc.Set("get", getter(v))
+		desc.Set("configurable", true)
+		// Call, not Invoke: only Call unwraps go-app's values for syscall/js.
+		object.Call("defineProperty", app.Window(), name, desc)
 	}
-	s.publishing = true
-	s.self.Defer(func(app.Context) {
-		s.publishing = false
-		s.writeMetrics()
-	})
 }
 
-func (s *session) writeMetrics() {
+// currentMetrics are the metrics as of now.
+func (s *session) currentMetrics() *pageMetrics {
 	m := &s.metrics
-	m.Stage = s.stage.String()
+	m.Stage = s.shown.String()
 	m.Liked = len(s.you.liked)
 	if s.jobs != nil {
 		m.Workers = s.jobs.pool.Size()
@@ -83,9 +93,5 @@ func (s *session) writeMetrics() {
 		m.Renders[k] = v
 	}
 	renders.Unlock()
-	b, err := json.Marshal(m)
-	if err != nil {
-		return
-	}
-	app.Window().Set("ealsLiveMetrics", string(b))
+	return m
 }

@@ -102,7 +102,7 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 		return
 	}
 	spec := work.TrainSpec{Config: cfg, Sample: sampleUsers, TopN: evalTopN, StoreKey: modelKey(s.data.Hash, cfg), Restore: restore}
-	id := s.jobs.start(ctx, "the model is training", work.JobSpec{Kind: work.JobTrain, Train: &spec}, jobHandlers{
+	id := s.jobs.start(ctx, holdTraining, work.JobSpec{Kind: work.JobTrain, Train: &spec}, jobHandlers{
 		message:  c.onMessage,
 		finished: c.onFinished,
 	})
@@ -148,7 +148,6 @@ func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {
 			r.Objective = append(r.Objective, p.Objective)
 			r.SampleHR = append(r.SampleHR, p.SampleHR)
 			s.metrics.EpochMs, s.metrics.EvalMs = r.EpochMs, r.EvalMs
-			s.publish()
 		}
 		r.Progress = p.Fraction
 	case work.MsgResult:
@@ -164,7 +163,8 @@ func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 		c.run.Failed = "the workers sent a damaged model"
 		return
 	}
-	model, err := core.LoadModel(m.Bytes[0])
+	// The workers trained this model, or checked it with core.LoadModel.
+	model, err := core.LoadModelTrusted(m.Bytes[0])
 	if err != nil {
 		if run.Restored {
 			// A kept model this page cannot read is trained again.

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"slices"
 	"time"
 
@@ -174,10 +173,8 @@ func (c *replaySection) onButton(ctx app.Context, start bool) {
 	}
 }
 
-func (c *replaySection) publish() {
-	c.Isession.evidence.Replay = c.run
-	c.Isession.publishEvidence()
-}
+// publish hands the run to window.ealsLiveEvidence.
+func (c *replaySection) publish() { c.Isession.evidence.Replay = c.run }
 
 func (c *replaySection) Render() app.UI {
 	countRender("replay")
@@ -195,20 +192,4 @@ func (c *replaySection) Render() app.UI {
 type evidenceMetrics struct {
 	Replay  replayRun  `json:"replay"`
 	Compare compareRun `json:"compare"`
-}
-
-// publishEvidence writes the runs' figures once the current update has
-// reached the DOM, as publish does for the page's metrics.
-func (s *session) publishEvidence() {
-	write := func(app.Context) {
-		b, err := json.Marshal(s.evidence)
-		if err == nil {
-			app.Window().Set("ealsLiveEvidence", string(b))
-		}
-	}
-	if s.self == nil {
-		write(nil)
-		return
-	}
-	s.self.Defer(write)
 }

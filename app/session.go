@@ -19,17 +19,20 @@ import (
 // the others through go-app's state (the keys below), so that a change
 // redraws only the sections that show it.
 type session struct {
-	cat        *catalog  // nil until the pack's businesses are read
-	data       *dataInfo // nil until the pack has arrived
-	failure    *failure  // the page cannot go on
-	notes      []string  // messages for the visitor, newest last
-	you        *visitor
-	jobs       *jobs
-	cfg        core.Config // the settings of the model in use, or being trained
-	stage      stage
-	metrics    pageMetrics
-	publishing bool // a write of the metrics is due after this update
-	evidence   evidenceMetrics
+	cat     *catalog  // nil until the pack's businesses are read
+	data    *dataInfo // nil until the pack has arrived
+	failure *failure  // the page cannot go on
+	notes   []string  // messages for the visitor, newest last
+	you     *visitor
+	jobs    *jobs
+	cfg     core.Config // the settings of the model in use, or being trained
+	stage   stage
+	// shown is the stage as the page shows it: it follows stage once the
+	// sections have redrawn, and says ready only once the workers are free
+	// for the replay and the comparison.
+	shown    stage
+	metrics  pageMetrics
+	evidence evidenceMetrics
 	// self is the Page's context: work that must outlive the element that
 	// started it (a "like" button is replaced once clicked) is dispatched
 	// through it.
@@ -40,30 +43,42 @@ type session struct {
 // a section cannot read from the session); each section reads the rest
 // from the session.
 const (
-	stateData  = "eals/data"  // int: the data or its failure changed
-	stateYou   = "eals/you"   // int: your clicks, list or model changed
-	stateModel = "eals/model" // int: a model was adopted, or training (re)started
-	stateBusy  = "eals/busy"  // string: what holds the workers, "" when free
-	stateNotes = "eals/notes" // int: notes or the failure changed
+	stateData   = "eals/data"   // int: the data or its failure changed
+	stateYou    = "eals/you"    // int: your clicks, list or model changed
+	stateModel  = "eals/model"  // int: a model was adopted, or training (re)started
+	stateBusy   = "eals/busy"   // string: what holds the workers, "" when free
+	stateNotes  = "eals/notes"  // int: notes or the failure changed
+	stateScreen = "eals/screen" // int: the last click's time to the screen is known
+	stateBelow  = "eals/below"  // int: what changed is on screen; the sections further down may follow
 )
 
 func newSession() *session {
-	return &session{you: &visitor{}, cfg: pageConfig(), stage: stageLoading}
+	return &session{you: &visitor{}, cfg: pageConfig(), stage: stageLoading, shown: stageLoading}
 }
 
 // changed tells the sections observing key that its part changed.
 func (s *session) changed(ctx app.Context, key string) {
 	s.metrics.version++
-	if ctx != nil { // nil in tests
-		ctx.SetState(key, s.metrics.version)
+	if ctx == nil { // tests drive the session without a page
+		s.shown = s.stage
+		return
 	}
-	s.publish()
+	ctx.SetState(key, s.metrics.version)
+	// The observers redraw in dispatches queued by SetState; this one
+	// runs after them.
+	ctx.Defer(func(app.Context) {
+		s.shown = s.stage
+		if s.shown == stageReady && s.jobs != nil && s.jobs.holder == holdTraining {
+			s.shown = stageTraining
+		}
+	})
 }
 
 // start creates the workers and fetches the pack: the page reads its
 // businesses (a few milliseconds) and the workers decode the rest.
 func (s *session) start(ctx app.Context) {
 	s.self = ctx
+	s.exposeMetrics()
 	s.metrics.MountMs = now()
 	s.metrics.CrossOriginIsolated = app.Window().Get("crossOriginIsolated").Bool()
 	pool, err := newPool(ctx, s)
@@ -141,7 +156,7 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 		afterPaint(func(now float64) {
 			s.self.Dispatch(func(ctx app.Context) {
 				s.metrics.FirstListMs = now
-				s.publish()
+				s.changed(ctx, stateBelow)
 			})
 		})
 	})
@@ -155,6 +170,20 @@ func ints(v []int32) []int {
 	return out
 }
 
+// belowLater redraws the sections further down the page once the current
+// change is on screen, in a task of their own: the visitor sees what they
+// asked for first, and no task of the page's thread grows long.
+func (s *session) belowLater() {
+	if s.self == nil { // tests drive the session without a page
+		return
+	}
+	s.self.Defer(func(ctx app.Context) {
+		afterPaint(func(float64) {
+			s.self.Dispatch(func(ctx app.Context) { s.changed(ctx, stateBelow) })
+		})
+	})
+}
+
 // fail stops the page on f, which the notices show at the top.
 func (s *session) fail(ctx app.Context, f failure) {
 	s.stage = stageFailed
@@ -162,6 +191,7 @@ func (s *session) fail(ctx app.Context, f failure) {
 	s.changed(ctx, stateNotes)
 	s.changed(ctx, stateData)
 	s.changed(ctx, stateBusy)
+	s.changed(ctx, stateBelow)
 }
 
 // note adds a message for the visitor.

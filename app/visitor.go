@@ -72,7 +72,6 @@ func (s *session) Like(ctx app.Context, c likeClick) {
 		}
 		return
 	}
-	s.saveClicks(ctx)
 	v.screen = nil
 	if last := v.last; last != nil && last.Item == c.Item {
 		m := &s.metrics
@@ -81,10 +80,10 @@ func (s *session) Like(ctx app.Context, c likeClick) {
 		m.ExplainMs = append(m.ExplainMs, last.ExplainMs)
 		if c.At > 0 {
 			m.ClickToHandlerMs = append(m.ClickToHandlerMs, handled-c.At)
-			s.measureScreen(c.Item, c.At)
 		}
 	}
 	s.changed(ctx, stateYou)
+	s.afterClick(c)
 }
 
 // Remove forgets that you liked business i: the model drops the
@@ -97,6 +96,7 @@ func (s *session) Remove(ctx app.Context, i int32) {
 	s.you.screen = nil
 	s.saveClicks(ctx)
 	s.changed(ctx, stateYou)
+	s.belowLater()
 }
 
 // StartOver forgets every click: you are a new user again.
@@ -108,23 +108,30 @@ func (s *session) StartOver(ctx app.Context) {
 	s.you.screen = nil
 	s.saveClicks(ctx)
 	s.changed(ctx, stateYou)
+	s.belowLater()
 }
 
-// measureScreen records the time from the click event to the first frame
-// painted after the page showed the new list. Event times and
-// performance.now share the page's clock.
-func (s *session) measureScreen(i int32, clickedAt float64) {
+// afterClick finishes a like once the new list is on screen, so that
+// none of it delays that: it records when the list reached the DOM and the
+// screen (event times and performance.now share the page's clock), saves
+// the click, and redraws what explains the click (the timing line under
+// your list, the update in "Inside the model", further down).
+func (s *session) afterClick(c likeClick) {
 	ctx := s.self
 	ctx.Defer(func(ctx app.Context) {
-		s.metrics.ClickToDOMMs = append(s.metrics.ClickToDOMMs, now()-clickedAt)
+		if c.At > 0 {
+			s.metrics.ClickToDOMMs = append(s.metrics.ClickToDOMMs, now()-c.At)
+		}
 		afterPaint(func(now float64) {
 			ctx.Dispatch(func(ctx app.Context) {
-				ms := now - clickedAt
-				s.you.screen = &screenTiming{Item: i, Ms: ms}
-				s.metrics.ClickToScreenMs = append(s.metrics.ClickToScreenMs, ms)
-				// Only the line under your list shows it.
-				ctx.SetState(stateYou, -1)
-				s.publish()
+				if c.At > 0 {
+					ms := now - c.At
+					s.you.screen = &screenTiming{Item: c.Item, Ms: ms}
+					s.metrics.ClickToScreenMs = append(s.metrics.ClickToScreenMs, ms)
+				}
+				s.saveClicks(ctx)
+				s.changed(ctx, stateScreen)
+				s.changed(ctx, stateBelow)
 			})
 		})
 	})
@@ -146,6 +153,7 @@ func (s *session) adopt(ctx app.Context, m *core.Model) error {
 	s.stage = stageReady
 	s.metrics.ReadyMs = now()
 	s.changed(ctx, stateYou)
+	s.belowLater()
 	return nil
 }
 

@@ -24,6 +24,7 @@ func (l *yourList) Session(s *session) *yourList { l.Isession = s; return l }
 func (l *yourList) OnMount(ctx app.Context) {
 	l.ctx = ctx
 	ctx.ObserveState(stateYou).Value(&l.seen)
+	ctx.ObserveState(stateScreen).Value(&l.seen)
 	ctx.ObserveState(stateData).Value(&l.seen)
 }
 

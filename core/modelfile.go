@@ -59,7 +59,17 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 }
 
 // LoadModel reads an eALS model file written by Model.MarshalBinary.
-func LoadModel(b []byte) (*Model, error) {
+func LoadModel(b []byte) (*Model, error) { return loadModel(b, true) }
+
+// LoadModelTrusted is LoadModel for a file this program wrote itself, or
+// has read with LoadModel already: it makes every check but the
+// comparison of the caches with the factors, which costs O(|R|K + (M+N)K²)
+// and can only fail on a file damaged after it was checked. The page uses
+// it for the model its own workers trained or checked, to keep its thread
+// free.
+func LoadModelTrusted(b []byte) (*Model, error) { return loadModel(b, false) }
+
+func loadModel(b []byte, checkCaches bool) (*Model, error) {
 	r, kind, err := openModelFile(b)
 	if err != nil {
 		return nil, err
@@ -67,7 +77,7 @@ func LoadModel(b []byte) (*Model, error) {
 	if kind != kindEALS {
 		return nil, fmt.Errorf("core: the model file holds a %q model, not eALS: %w", kind, ErrModelInvalid)
 	}
-	m, err := unmarshalModel(r)
+	m, err := unmarshalModel(r, checkCaches)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +147,7 @@ func (m *Model) marshal(w *fileWriter) {
 }
 
 // unmarshalModel reads and checks an eALS body.
-func unmarshalModel(r *fileReader) (*Model, error) {
+func unmarshalModel(r *fileReader, checkCaches bool) (*Model, error) {
 	var cfg Config
 	cfg.K = int(r.u32("K"))
 	hyper := r.f64s("the hyper-parameters", 4)
@@ -193,8 +203,8 @@ func unmarshalModel(r *fileReader) (*Model, error) {
 	m.items = r.rows("item", items, users, false)
 	pred := make([][]float64, items)
 	if r.err == nil {
-		// readRows left the item rows' weights empty and kept their
-		// predictions where the weights go.
+		// rows put the item rows' predictions where the weights go;
+		// linkModelRows gives them their weights.
 		pred, m.items.w = m.items.w, make([][]float64, items)
 	}
 	rng := r.bytesField("the random generator's state")
@@ -215,8 +225,10 @@ func unmarshalModel(r *fileReader) (*Model, error) {
 	if m.pred, err = linkModelRows(&m.users, &m.items, pred); err != nil {
 		return nil, err
 	}
-	if err := m.checkCaches(); err != nil {
-		return nil, err
+	if checkCaches {
+		if err := m.checkCaches(); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
 }
@@ -388,31 +400,34 @@ func (r *fileReader) f64s(what string, n int) []float64 {
 		r.take(what, -1)
 		return nil
 	}
-	b := r.take(what, 8*n)
-	if b == nil {
-		return nil
-	}
 	out := make([]float64, n)
-	for j := range out {
-		out[j] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*j:]))
+	r.f64sInto(what, out)
+	if r.err != nil {
+		return nil
 	}
 	return out
 }
 
-func (r *fileReader) i32s(what string, n int) []int32 {
-	if n < 0 || n > (len(r.b)-r.pos)/4 {
-		r.take(what, -1)
-		return nil
-	}
-	b := r.take(what, 4*n)
+// f64sInto reads len(out) numbers into out.
+func (r *fileReader) f64sInto(what string, out []float64) {
+	b := r.take(what, 8*len(out))
 	if b == nil {
-		return nil
+		return
 	}
-	out := make([]int32, n)
+	for j := range out {
+		out[j] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*j:]))
+	}
+}
+
+// i32sInto reads len(out) ids into out.
+func (r *fileReader) i32sInto(what string, out []int32) {
+	b := r.take(what, 4*len(out))
+	if b == nil {
+		return
+	}
 	for j := range out {
 		out[j] = int32(binary.LittleEndian.Uint32(b[4*j:]))
 	}
-	return out
 }
 
 func (r *fileReader) bytesField(what string) []byte {
@@ -440,12 +455,16 @@ func (r *fileReader) rows(side string, n, width int, weights bool) observed {
 	if r.err != nil {
 		return observed{}
 	}
-	idx, nums := make([]int32, 0, total), make([]float64, 0, total)
+	// Each row goes straight into one backing array per column.
+	idx, nums := make([]int32, total), make([]float64, total)
 	o := observed{idx: make([][]int32, n), w: make([][]float64, n)}
 	seen := make([]int32, width) // the row that last named each id, plus one
+	a := 0
 	for j, l := range lens {
-		ids := r.i32s(side+" row", l)
-		vals := r.f64s(side+" row", l)
+		b := a + l
+		ids, vals := idx[a:b:b], nums[a:b:b]
+		r.i32sInto(side+" row", ids)
+		r.f64sInto(side+" row", vals)
 		if r.err != nil {
 			return observed{}
 		}
@@ -468,9 +487,8 @@ func (r *fileReader) rows(side string, n, width int, weights bool) observed {
 				}
 			}
 		}
-		a := len(idx)
-		idx, nums = append(idx, ids...), append(nums, vals...)
-		o.idx[j], o.w[j] = idx[a:len(idx):len(idx)], nums[a:len(nums):len(nums)]
+		o.idx[j], o.w[j] = ids, vals
+		a = b
 	}
 	return o
 }

@@ -48,6 +48,11 @@ func TestModelFileRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	assertSameModel(t, m, got)
+	trusted, err := LoadModelTrusted(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertSameModel(t, m, trusted)
 	if got.cfg != m.cfg {
 		t.Errorf("config %+v, want %+v", got.cfg, m.cfg)
 	}
@@ -136,6 +141,13 @@ func TestLoadModelErrors(t *testing.T) {
 		if !errors.Is(err, tc.is) || !strings.Contains(err.Error(), tc.says) || !strings.HasPrefix(err.Error(), "core: ") {
 			t.Errorf("%s: err = %v, want %v saying %q", tc.name, err, tc.is, tc.says)
 		}
+	}
+	// Only LoadModel compares the caches with the factors.
+	if _, err := LoadModelTrusted(edit(put64(offSp, 12345))); err != nil {
+		t.Errorf("LoadModelTrusted checked the caches: %v", err)
+	}
+	if _, err := LoadModelTrusted(edit(put64(offP+8, math.NaN()))); !errors.Is(err, ErrModelInvalid) {
+		t.Errorf("LoadModelTrusted took a NaN factor: %v", err)
 	}
 	future := bytes.Clone(good)
 	binary.LittleEndian.PutUint16(future[len(modelMagic):], ModelFileVersion+1)

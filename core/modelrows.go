@@ -10,37 +10,37 @@ import (
 // predictions (item-major, parallel to the item rows) with its cross index.
 // It costs O(|R| log d) for rows of at most d entries, whatever their order.
 func linkModelRows(users, items *observed, pred [][]float64) (predictions, error) {
-	c := predictions{r: pred, upos: make([][]int32, len(users.idx)), ipos: make([][]int32, len(items.idx))}
 	total := 0
-	for i, us := range items.idx {
+	for _, us := range items.idx {
 		total += len(us)
-		items.w[i] = make([]float64, len(us))
-		c.ipos[i] = make([]int32, len(us))
-		for n := range c.ipos[i] {
-			c.ipos[i][n] = -1
-		}
 	}
 	if n := users.nnz(); n != total {
 		return predictions{}, invalidModel("has %d entries by user but %d by item", n, total)
 	}
-	// Item rows are usually in user order (training builds them so, and
-	// online updates append the newest user); others are searched through
-	// a sorted copy.
-	sorted := make([][]int32, len(items.idx)) // per item: positions in user order, for unsorted rows
-	inOrder := make([]int8, len(items.idx))   // per item: 0 unknown, 1 in user order, -1 not
+	c := predictions{r: pred, upos: make([][]int32, len(users.idx)), ipos: make([][]int32, len(items.idx))}
+	// One backing array each for the item rows' weights and positions,
+	// windows capped as observed's are.
+	ws, ip := make([]float64, total), make([]int32, total)
+	a := 0
+	for i, us := range items.idx {
+		b := a + len(us)
+		items.w[i], c.ipos[i] = ws[a:b:b], ip[a:b:b]
+		for n := range c.ipos[i] {
+			c.ipos[i][n] = -1
+		}
+		a = b
+	}
+	// Users are visited in order, and item rows are usually in user order
+	// too (training builds them so, online updates append the newest
+	// user): the next entry of an item's row is then the one expected, in
+	// O(1). Other rows are searched through a sorted copy.
+	next := make([]int32, len(items.idx))
+	sorted := make([][]int32, len(items.idx)) // per item: positions in user order, made when needed
 	find := func(i int32, u int32) int {
 		row := items.idx[i]
-		if inOrder[i] == 0 {
-			inOrder[i] = -1
-			if slices.IsSorted(row) {
-				inOrder[i] = 1
-			}
-		}
-		if inOrder[i] == 1 {
-			if k, ok := slices.BinarySearch(row, u); ok {
-				return k
-			}
-			return -1
+		if k := next[i]; int(k) < len(row) && row[k] == u {
+			next[i]++
+			return int(k)
 		}
 		if sorted[i] == nil {
 			perm := make([]int32, len(row))
@@ -58,7 +58,7 @@ func linkModelRows(users, items *observed, pred [][]float64) (predictions, error
 		return int(perm[k])
 	}
 	up := make([]int32, total)
-	a := 0
+	a = 0
 	for u, is := range users.idx {
 		b := a + len(is)
 		c.upos[u] = up[a:b:b]

@@ -184,8 +184,11 @@ func (w *Worker) restore(job int, spec TrainSpec) bool {
 	if json.Unmarshal(head, &run) != nil {
 		return false
 	}
-	// The page loads and checks the model; a kept copy it cannot read is
-	// trained again from there.
+	// Damage on the disk is found here, off the page's thread, which then
+	// reads the model without checking it again; damage means training.
+	if _, err := core.LoadModel(model); err != nil {
+		return false
+	}
 	run.Restored = true
 	out := NewMsg(MsgResult, job, run)
 	out.Bytes = [][]byte{model}
