@@ -2,7 +2,7 @@ package core
 
 import "math"
 
-// The vector kernels dot and addOuterRows come in two builds. Where gonum
+// The vector kernels dot, axpy and addOuterRows come in two builds. Where gonum
 // has assembly (amd64, natively) they run on gonum/floats
 // (kernels_gonum.go); elsewhere, WebAssembly included, gonum is pure Go and
 // slower than the plain loops here, which those builds use instead
@@ -27,6 +27,14 @@ func dotLoop(x, y []float64) float64 {
 		s0 += x[j] * y[j]
 	}
 	return (s0 + s2) + (s1 + s3)
+}
+
+// axpyLoop adds s·x to dst, entry by entry. x may be longer than dst.
+func axpyLoop(dst []float64, s float64, x []float64) {
+	x = x[:len(dst)]
+	for j, v := range x {
+		dst[j] += s * v
+	}
 }
 
 // sumSquares returns ‖x‖².

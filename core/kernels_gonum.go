@@ -24,3 +24,7 @@ func addOuterRows(dst []float64, sign float64, a, b []float64) {
 		floats.AddScaled(row, -sign*b[f], b)
 	}
 }
+
+// axpy adds s·x to dst (gonum's AxpyUnitary: one multiply and one add per
+// entry, so the same bits as axpyLoop).
+func axpy(dst []float64, s float64, x []float64) { floats.AddScaled(dst, s, x[:len(dst)]) }

@@ -11,3 +11,6 @@ func dot(x, y []float64) float64 { return dotLoop(x, y) }
 
 // addOuterRows adds σ a aᵀ − σ b bᵀ to dst.
 func addOuterRows(dst []float64, sign float64, a, b []float64) { addOuterTriangle(dst, sign, a, b) }
+
+// axpy adds s·x to dst.
+func axpy(dst []float64, s float64, x []float64) { axpyLoop(dst, s, x) }

@@ -28,6 +28,17 @@ func TestKernelsMatchLoopsBitwise(t *testing.T) {
 			t.Fatalf("n = %d: dot %v, loop %v", n, a, b)
 		}
 	}
+	for n := 0; n <= 70; n++ {
+		x, y := randomVector(n+2, uint64(n)+200), randomVector(n, uint64(n)+300)
+		a, b := append([]float64(nil), y...), append([]float64(nil), y...)
+		axpy(a, x[0], x[1:])
+		axpyLoop(b, x[0], x[1:])
+		for j := range a {
+			if math.Float64bits(a[j]) != math.Float64bits(b[j]) {
+				t.Fatalf("n = %d: axpy entry %d is %v, loop %v", n, j, a[j], b[j])
+			}
+		}
+	}
 	for _, k := range []int{1, 2, 5, 32, 33} {
 		for _, sign := range []float64{1, -1} {
 			base := make([]float64, k*k)

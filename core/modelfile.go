@@ -172,7 +172,7 @@ func unmarshalModel(r *fileReader, checkCaches bool) (*Model, error) {
 	if items == 0 {
 		return nil, invalidModel("holds no items: there is nothing to recommend")
 	}
-	m := &Model{cfg: cfg, k: k}
+	m := &Model{factors: factors{cfg: cfg, k: k}}
 	m.p = r.f64s("P", r.count(users, k, 8))
 	m.q = r.f64s("Q", r.count(items, k, 8))
 	m.c = r.f64s("the item weights", items)

@@ -53,21 +53,4 @@ func (m *Model) Objective() Objective {
 // trusting any cache: it recomputes S^p, S^q and every prediction, in
 // O(|R|K + (M+N)K²). Objective uses it inside an epoch; tests use it to
 // check the caches.
-func (m *Model) objectiveFromScratch() Objective {
-	var o Objective
-	sp, sq := make([]float64, m.k*m.k), make([]float64, m.k*m.k)
-	gram(sp, m.p, m.k, nil, 1)
-	gram(sq, m.q, m.k, m.c, 1)
-	for u, items := range m.users.idx {
-		p := m.user(int32(u))
-		ws := m.users.w[u]
-		for j, i := range items {
-			r := dot(p, m.item(i))
-			o.Observed += ws[j] * (1 - r) * (1 - r)
-			o.Missing -= m.c[i] * r * r
-		}
-	}
-	o.Missing += dot(sp, sq)
-	o.Penalty = m.cfg.Lambda * (sumSquares(m.p) + sumSquares(m.q))
-	return o
-}
+func (m *Model) objectiveFromScratch() Objective { return m.factors.objective() }

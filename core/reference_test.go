@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -19,18 +20,22 @@ type naive struct {
 	lambda  float64
 }
 
-func naiveOf(md *Model) *naive {
+func naiveOf(md *Model) *naive { return naiveOfFactors(&md.factors) }
+
+// naiveOfFactors copies the factors, weights and observations of any model
+// of the weighted objective (eALS, RCD, CG) into a dense reference.
+func naiveOfFactors(md *factors) *naive {
 	nv := &naive{m: md.NumUsers(), n: md.NumItems(), k: md.k, obs: map[[2]int32]float64{},
 		c: append([]float64(nil), md.c...), lambda: md.cfg.Lambda}
 	for u := 0; u < nv.m; u++ {
-		nv.p = append(nv.p, md.UserVector(int32(u)))
+		nv.p = append(nv.p, slices.Clone(md.user(int32(u))))
 		items, ws := md.UserItems(int32(u))
 		for j, i := range items {
 			nv.obs[[2]int32{int32(u), i}] = ws[j]
 		}
 	}
 	for i := 0; i < nv.n; i++ {
-		nv.q = append(nv.q, md.ItemVector(int32(i)))
+		nv.q = append(nv.q, slices.Clone(md.item(int32(i))))
 	}
 	return nv
 }

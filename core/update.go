@@ -48,16 +48,10 @@ func (m *Model) update(u, i int32, tr *UpdateTrace) error {
 	if err := m.checkItem(i); err != nil {
 		return err
 	}
-	if m.c[i] == 0 && m.cfg.C0 > 0 {
-		m.c[i] = m.cfg.C0 / float64(m.NumItems())
-		q := m.item(i)
-		addOuter(m.sq, m.c[i], make([]float64, m.k), q)
-		if tr != nil {
-			tr.NewItemWeight = m.c[i]
-		}
+	j, k, added, weight := m.observe(u, i)
+	if tr != nil {
+		tr.NewItemWeight = weight
 	}
-	j, added := m.users.set(u, i, m.cfg.WNew)
-	k, _ := m.items.set(i, u, m.cfg.WNew)
 	if added {
 		m.pred.link(u, j, i, k, dot(m.user(u), m.item(i)))
 	}
