@@ -54,3 +54,22 @@ func BenchmarkBPREpoch(b *testing.B) {
 		m.Epoch()
 	}
 }
+
+// BenchmarkRCDEpoch is one epoch of RCD (a line-searched gradient step on
+// every user and item vector, in random order) at K = 32 and 128.
+func BenchmarkRCDEpoch(b *testing.B) {
+	d := phoenix(b)
+	for _, k := range []int{32, 128} {
+		b.Run(fmt.Sprintf("K=%d", k), func(b *testing.B) {
+			cfg := core.DefaultRCDConfig()
+			cfg.K = k
+			t, err := core.NewRCDTrainer(d, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				t.Step(-1)
+			}
+		})
+	}
+}

@@ -166,3 +166,29 @@ func ExampleModel_Explain() {
 	//   -0.037 from liking Bar Wren
 	//   +0.091 not yet settled by the update
 }
+
+// RCD moves each user's and item's vector by one line-searched gradient
+// step an epoch, in random order; its objective never rises. Like every
+// trainer here it is a Stepper, so RunEpochs trains it, and its model
+// learns online (Update) like eALS's.
+func ExampleNewRCDTrainer() {
+	d, _ := core.NewDataset(reviews())
+	cfg := core.DefaultRCDConfig() // uniform missing-data weights (α = 0), as in RCD's paper
+	cfg.K, cfg.C0 = 4, 4
+	t, err := core.NewRCDTrainer(d, cfg)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	err = core.RunEpochs(t, 3, func(e core.EpochInfo) error {
+		fmt.Printf("epoch %d: objective %.3f\n", e.Epoch, t.Model().Objective().Total())
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// epoch 1: objective 16.027
+	// epoch 2: objective 4.844
+	// epoch 3: objective 2.505
+}
