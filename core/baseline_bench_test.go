@@ -73,3 +73,24 @@ func BenchmarkRCDEpoch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCGEpoch is one epoch of iALS by conjugate gradient (3 steps per
+// vector) at K = 32 and 128, on one and two goroutines.
+func BenchmarkCGEpoch(b *testing.B) {
+	d := phoenix(b)
+	for _, k := range []int{32, 128} {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("K=%d/threads=%d", k, threads), func(b *testing.B) {
+				cfg := core.DefaultCGConfig()
+				cfg.K, cfg.Threads = k, threads
+				t, err := core.NewCGTrainer(d, cfg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for b.Loop() {
+					t.Step(-1)
+				}
+			})
+		}
+	}
+}

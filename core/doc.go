@@ -2,8 +2,9 @@
 // popularity-weighted missing data (eALS; He, Zhang, Kan and Chua,
 // "Fast Matrix Factorization for Online Recommendation with Implicit
 // Feedback", SIGIR 2016), its incremental update for streaming
-// interactions, and the baselines the paper compares it with (item
-// popularity, the vector-wise ALS of Hu et al., and BPR). The paper's two
+// interactions, and the rivals the paper compares it with (item
+// popularity, the vector-wise ALS of Hu et al., RCD and BPR), with iALS by
+// conjugate gradient, today's usual solver, besides. The paper's two
 // evaluation protocols are in package eval, beside this one.
 //
 // The package is pure Go: it knows nothing of the browser, so the same code
@@ -26,6 +27,15 @@
 // every observed entry, Model.Objective costs O(|R| + K² + NK) between
 // epochs (section 4.3).
 //
+// Two other learners fit the same model to the same objective: RCD, the
+// randomized block coordinate descent of Devooght, Kourtellis and Mantrach
+// (KDD 2015), one line-searched gradient step per user and item vector,
+// whose own paper weights missing entries uniformly (α = 0); and CG, the
+// vector-wise ALS of Hu et al. solved by a few warm-started
+// conjugate-gradient steps per vector, as the implicit library does. Both
+// read the same caches and cost O((M+N)K² + |R|K) an epoch (CG times its
+// steps), and both learn online.
+//
 // Model.Update folds one new interaction into a trained model in
 // O(K² + (|R_u|+|R_i|)K) (Algorithm 2): Model.AddUser grows the model by a
 // user it has never seen, and an item unseen in training, which popularity
@@ -33,10 +43,11 @@
 //
 // # Training in chunks
 //
-// Every model trains through a Stepper: Trainer (eALS), ALSTrainer and
-// BPRTrainer run an epoch whole or in chunks of about a given amount of
-// work, so that a page can repaint between them, and any chunking gives
-// bitwise the model of whole epochs. RunEpochs is the one epoch loop;
-// Train, TrainALS and TrainBPR are that loop on their model's trainer. The
-// protocols of package eval are Steppers too.
+// Every model trains through a Stepper: Trainer (eALS), RCDTrainer,
+// CGTrainer, ALSTrainer and BPRTrainer run an epoch whole or in chunks of
+// about a given amount of work, so that a page can repaint between them,
+// and any chunking gives bitwise the model of whole epochs. RunEpochs is
+// the one epoch loop; Train, TrainRCD, TrainCG, TrainALS and TrainBPR are
+// that loop on their model's trainer. The protocols of package eval are
+// Steppers too.
 package core

@@ -192,3 +192,38 @@ func ExampleNewRCDTrainer() {
 	// epoch 2: objective 4.844
 	// epoch 3: objective 2.505
 }
+
+// CG solves each vector of eALS's popularity-weighted objective by a few
+// warm-started conjugate-gradient steps, as the implicit library does for
+// a uniform one.
+func ExampleNewCGTrainer() {
+	d, _ := core.NewDataset(reviews())
+	cfg := core.DefaultCGConfig()
+	cfg.Config = exampleConfig()
+	cfg.Steps = 2
+	t, err := core.NewCGTrainer(d, cfg)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := core.RunEpochs(t, 3, nil); err != nil {
+		fmt.Println(err)
+		return
+	}
+	m := t.Model()
+	fmt.Printf("objective %.3f\n", m.Objective().Total())
+	you := m.AddUser()
+	alma, _ := d.ItemID("Cafe Alma")
+	if err := m.Update(you, alma); err != nil { // one click, learnt at once
+		fmt.Println(err)
+		return
+	}
+	for _, name := range []string{"Cafe Brio", "Bar Wren"} {
+		i, _ := d.ItemID(name)
+		fmt.Printf("%s now scores %.2f\n", name, m.Score(you, i))
+	}
+	// Output:
+	// objective 0.982
+	// Cafe Brio now scores 0.39
+	// Bar Wren now scores -0.12
+}
