@@ -23,10 +23,12 @@ type ALS struct {
 	p, q         []float64 // row-major, as in Model
 	sp, sq       []float64 // PᵀP and QᵀQ, unweighted
 	users, items observed
+	pcg          *rand.PCG // the state behind rng, kept to save it
 	rng          *rand.Rand
 	threads      int
 	work         []alsScratch
 	epochs       int
+	midEpoch     bool // an ALSTrainer is inside an epoch: the caches may be stale
 }
 
 // alsScratch holds one goroutine's K×K system and right-hand side.
@@ -56,22 +58,36 @@ func newALS(d *Dataset, cfg Config) (*ALS, error) {
 		sq:      make([]float64, k*k),
 		users:   newObserved(d.byUser, 1),
 		items:   newObserved(d.byItem, 1),
-		rng:     rand.New(rand.NewPCG(cfg.Seed, 0x65414c53)), // newModel's stream
+		pcg:     rand.NewPCG(cfg.Seed, 0x65414c53), // NewModel's stream
 		threads: cfg.threads(),
 	}
+	a.rng = rand.New(a.pcg)
 	for j := range a.p {
 		a.p[j] = a.rng.NormFloat64() * cfg.InitStd
 	}
 	for j := range a.q {
 		a.q[j] = a.rng.NormFloat64() * cfg.InitStd
 	}
-	a.work = make([]alsScratch, a.threads)
-	for t := range a.work {
-		a.work[t] = newALSScratch(k)
-	}
+	a.setThreads(a.threads)
 	gram(a.sp, a.p, k, nil, a.threads)
 	gram(a.sq, a.q, k, nil, a.threads)
 	return a, nil
+}
+
+// setThreads sets the goroutines of a pass. Their K×K scratch systems are
+// made when a pass first needs them (see workers): a model that is only
+// loaded and updated needs one, and a thousand at K = 1024 would take 8 GB.
+func (a *ALS) setThreads(n int) {
+	a.threads = n
+	a.work = []alsScratch{newALSScratch(a.k)}
+}
+
+// workers returns the scratch of n goroutines.
+func (a *ALS) workers(n int) []alsScratch {
+	for len(a.work) < n {
+		a.work = append(a.work, newALSScratch(a.k))
+	}
+	return a.work[:n]
 }
 
 // TrainALS builds an ALS model of d and runs cfg.Epochs epochs, calling
@@ -102,6 +118,7 @@ func (a *ALS) pass(items bool, lo, hi int) {
 		run(&a.work[0], lo, hi)
 		return
 	}
+	work := a.workers(a.threads)
 	// Runs of about equal cost: |R_r| K² to build a system, K³ to solve it.
 	cost := func(r int) int { return len(side.idx[r])*a.k + a.k*a.k }
 	total := 0
@@ -122,7 +139,7 @@ func (a *ALS) pass(items bool, lo, hi int) {
 		go func(s *alsScratch, lo, hi int) {
 			defer wg.Done()
 			run(s, lo, hi)
-		}(&a.work[w], start, end)
+		}(&work[w], start, end)
 		start = end
 	}
 	wg.Wait()

@@ -50,6 +50,7 @@ func (t *ALSTrainer) Step(budget int) (done bool, err error) {
 // the pass.
 func (t *ALSTrainer) step(budget int) (epochDone bool) {
 	a := t.a
+	a.midEpoch = true
 	side := &a.users
 	if t.items {
 		side = &a.items
@@ -76,6 +77,7 @@ func (t *ALSTrainer) step(budget int) (epochDone bool) {
 	gram(a.sq, a.q, a.k, nil, a.threads)
 	t.items = false
 	a.epochs++
+	a.midEpoch = false
 	return true
 }
 

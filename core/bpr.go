@@ -89,6 +89,7 @@ type BPR struct {
 	p, q   []float64
 	seen   [][]int32     // each user's observed items, ascending
 	pairs  []Interaction // the observed pairs, sampled uniformly
+	pcg    *rand.PCG     // the state behind rng, kept to save it
 	rng    *rand.Rand
 	epochs int
 }
@@ -108,8 +109,9 @@ func newBPR(d *Dataset, cfg BPRConfig) (*BPR, error) {
 		q:     make([]float64, d.NumItems()*cfg.K),
 		seen:  make([][]int32, d.NumUsers()),
 		pairs: append([]Interaction(nil), d.Interactions()...),
-		rng:   rand.New(rand.NewPCG(cfg.Seed, 0x425052)), // "BPR"
+		pcg:   rand.NewPCG(cfg.Seed, 0x425052), // "BPR"
 	}
+	b.rng = rand.New(b.pcg)
 	// Rows are capped windows onto one copy, so an online insert copies only
 	// its own row.
 	all := slices.Clone(d.byUser.idx)

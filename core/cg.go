@@ -81,12 +81,19 @@ func newCG(d *Dataset, cfg CGConfig) (*CG, error) {
 	return m, nil
 }
 
+// setThreads sets the goroutines of a pass; their scratch is made when a
+// pass first needs it.
 func (m *CG) setThreads(n int) {
 	m.threads = n
-	m.work = make([]cgScratch, n)
-	for w := range m.work {
-		m.work[w] = newCGScratch(m.k)
+	m.work = []cgScratch{newCGScratch(m.k)}
+}
+
+// workers returns the scratch of n goroutines.
+func (m *CG) workers(n int) []cgScratch {
+	for len(m.work) < n {
+		m.work = append(m.work, newCGScratch(m.k))
 	}
+	return m.work[:n]
 }
 
 // cgTiny ends the steps once the residual's squared norm falls below it,

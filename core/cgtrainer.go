@@ -55,10 +55,11 @@ func (t *CGTrainer) solve(items bool, lo, hi int) {
 	if items {
 		side = m.items.idx
 	}
+	work := m.workers(m.threads)
 	splitRun(m.threads, lo, hi, func(r int) int { return len(side[r]) + m.k },
 		func(w, lo, hi int) {
 			for r := lo; r < hi; r++ {
-				m.solve(&m.work[w], items, int32(r))
+				m.solve(&work[w], items, int32(r))
 			}
 		})
 }

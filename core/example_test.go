@@ -227,3 +227,35 @@ func ExampleNewCGTrainer() {
 	// Cafe Brio now scores 0.39
 	// Bar Wren now scores -0.12
 }
+
+// Every model saves to one file format, which says what it holds; Load
+// gives the model back exactly, ready to score or learn on.
+func ExampleLoad() {
+	d, _ := core.NewDataset(reviews())
+	cfg := core.DefaultRCDConfig()
+	cfg.K, cfg.C0, cfg.Epochs = 4, 4, 5
+	trained, _ := core.TrainRCD(d, cfg, nil)
+	b, err := core.Save(trained) // or trained.MarshalBinary()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	kind, _ := core.FileKind(b)
+	fmt.Println("the file holds a model of kind", kind)
+	r, err := core.Load(b)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	switch m := r.(type) {
+	case *core.RCD:
+		fmt.Println("RCD with K =", m.K(), "and line-search constant", m.Config().Armijo)
+	case *core.Model:
+		fmt.Println("eALS with K =", m.K())
+	}
+	fmt.Println("same scores:", fmt.Sprint(r.Scores(0, nil)) == fmt.Sprint(trained.Scores(0, nil)))
+	// Output:
+	// the file holds a model of kind rcd
+	// RCD with K = 4 and line-search constant 0.3
+	// same scores: true
+}

@@ -108,7 +108,7 @@ func TestLoadModelErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Offsets into the body: after magic (16), version (2), kind (1+4).
-	body := len(modelMagic) + 2 + 1 + len(kindEALS)
+	body := len(modelMagic) + 2 + 1 + len(KindEALS)
 	kk := m.k * m.k
 	users, items := m.NumUsers(), m.NumItems()
 	offP := body + 4 + 4*8 + 4 + 4 + 8 + 8 + 4 + 4 + 4
@@ -208,29 +208,49 @@ func TestLoadModelChecksRows(t *testing.T) {
 	}
 }
 
-// FuzzLoadModel feeds LoadModel damaged files. It must never panic, and
-// whatever it accepts saves back to the same bytes and works: its
-// objective is finite, and a new user learns a click.
+// FuzzLoadModel feeds Load and LoadModel damaged files of every kind. Neither
+// may panic, and they agree on eALS files. Whatever Load accepts saves back
+// to the same bytes and works: its scores are finite, an eALS model's
+// objective is finite and a new user learns a click, and any learner takes
+// an update.
 func FuzzLoadModel(f *testing.F) {
-	m := modelWithHistory(f)
-	good, err := m.MarshalBinary()
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(good)
-	for _, n := range []int{0, 10, len(modelMagic) + 3, len(good) / 3, len(good) - 1} {
-		f.Add(good[:n])
-	}
-	for _, at := range []int{len(modelMagic), len(modelMagic) + 4, 40, len(good) / 2, len(good) - 30, len(good) - 2} {
-		b := bytes.Clone(good)
-		b[at] ^= 0x55
-		f.Add(b)
+	ms := savedKinds(f)
+	for _, kind := range kinds {
+		good, err := Save(ms[kind])
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(good)
+		for _, n := range []int{0, 10, len(modelMagic) + 3, len(good) / 3, len(good) - 1} {
+			f.Add(good[:n])
+		}
+		for _, at := range []int{len(modelMagic), len(modelMagic) + 4, 40, len(good) / 2, len(good) - 30, len(good) - 2} {
+			b := bytes.Clone(good)
+			b[at] ^= 0x55
+			f.Add(b)
+		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		got, err := LoadModel(b)
+		got, err := Load(b)
+		m, errEALS := LoadModel(b)
+		if errEALS != nil && m != nil {
+			t.Fatalf("LoadModel returned a model and the error %v", errEALS)
+		}
+		if _, isEALS := got.(*Model); (errEALS == nil) != (err == nil && isEALS) {
+			t.Fatalf("Load says %v (%T), LoadModel says %v", err, got, errEALS)
+		}
+		if errEALS == nil {
+			if o := m.Objective(); math.IsNaN(o.Total()) || math.IsInf(o.Total(), 0) {
+				t.Fatalf("an accepted model's objective is %+v", o)
+			}
+			u := m.AddUser()
+			if err := m.Update(u, 0); err != nil {
+				t.Fatalf("an accepted model cannot learn a click: %v", err)
+			}
+		}
 		if err != nil {
 			if got != nil {
-				t.Fatalf("LoadModel returned a model and the error %v", err)
+				t.Fatalf("Load returned a %T and the error %v", got, err)
 			}
 			var ve *ModelVersionError
 			if !strings.HasPrefix(err.Error(), "core: ") || !(errors.Is(err, ErrNotModel) ||
@@ -239,16 +259,26 @@ func FuzzLoadModel(f *testing.F) {
 			}
 			return
 		}
-		again, err := got.MarshalBinary()
+		again, err := Save(got)
 		if err != nil || !bytes.Equal(again, b) {
 			t.Fatalf("an accepted file does not save back to its bytes (%v)", err)
 		}
-		if o := got.Objective(); math.IsNaN(o.Total()) || math.IsInf(o.Total(), 0) {
-			t.Fatalf("an accepted model's objective is %+v", o)
+		users := 1
+		if uc, ok := got.(interface{ NumUsers() int }); ok {
+			users = uc.NumUsers()
 		}
-		u := got.AddUser()
-		if err := got.Update(u, 0); err != nil && got.NumItems() > 0 {
-			t.Fatalf("an accepted model cannot learn a click: %v", err)
+		if users == 0 {
+			return
+		}
+		for i, s := range got.Scores(0, nil) {
+			if math.IsNaN(s) || math.IsInf(s, 0) {
+				t.Fatalf("an accepted %T scores item %d %v", got, i, s)
+			}
+		}
+		if l, ok := got.(Learner); ok {
+			if err := l.Update(0, 0); err != nil {
+				t.Fatalf("an accepted %T cannot learn a click: %v", got, err)
+			}
 		}
 	})
 }
