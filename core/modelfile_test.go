@@ -13,11 +13,18 @@ import (
 // modelWithHistory is a trained model that has also learnt online: a new
 // user, a new item, a repeat (reweighted) and a removal, so its rows are no
 // longer in training order and its weights are not all 1.
-func modelWithHistory(t testing.TB) *Model {
+func modelWithHistory(t testing.TB) *Model { return modelWithHistoryAlpha(t, smallConfig().Alpha) }
+
+// modelWithHistoryAlpha is modelWithHistory with the popularity exponent
+// alpha. With alpha = 0 no math.Pow is taken, whose amd64 assembly (through
+// math.Exp) rounds differently from pure Go: the model is then bitwise the
+// same natively and under WebAssembly.
+func modelWithHistoryAlpha(t testing.TB, alpha float64) *Model {
 	d := randomDataset(t, 12, 10, 0.3, 31)
 	cfg := smallConfig()
 	cfg.Epochs = 3
 	cfg.WNew = 3
+	cfg.Alpha = alpha
 	m, err := Train(d, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
