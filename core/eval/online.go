@@ -29,6 +29,7 @@ type Online struct {
 	newItems int
 	curve    []CurvePoint
 	updates  []float64
+	ranks    []int32           // of the interactions judged so far, in stream order
 	earlier  map[int32][]int32 // each user's stream items so far
 	scores   []float64
 	exclude  []int32
@@ -104,6 +105,7 @@ func (o *Online) Step(budget int) (done bool, err error) {
 		}
 		rank := core.Rank(o.scores, x.Item, exclude)
 		o.sum.add(rank, n)
+		o.ranks = append(o.ranks, int32(rank))
 		o.buckets[historyBucket(len(trained)+len(seen))].add(rank, n)
 		if len(trained) == 0 {
 			o.newUsers++
@@ -128,6 +130,11 @@ func (o *Online) Step(budget int) (done bool, err error) {
 	}
 	return o.next == len(o.stream), nil
 }
+
+// Ranks returns a copy of the 0-based rank of every interaction judged so
+// far, in stream order: with CaseMetrics they give the per-case scores a
+// paired t-test compares between two replays of the same stream.
+func (o *Online) Ranks() []int32 { return append([]int32(nil), o.ranks...) }
 
 // Err returns why the replay could not go on, or nil.
 func (o *Online) Err() error { return o.err }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,6 +137,43 @@ func TestOnlineUpdatesTheSameObjectInStreamOrder(t *testing.T) {
 		// Learning happened on m itself: a copy would leave m unchanged.
 		if !m.learn[[2]int32{x.User, x.Item}] {
 			t.Errorf("interaction %d never reached the recommender that was passed in", k)
+		}
+	}
+}
+
+// The ranks kept per interaction are the hand-computed ones of
+// TestOnlineByHand, in stream order, whatever the chunking.
+func TestOnlineRanks(t *testing.T) {
+	train, stream := onlineCase(t)
+	for _, c := range []struct {
+		name string
+		r    func() core.Recommender
+		opts eval.Options
+		want []int32
+	}{
+		{"updates", func() core.Recommender { return newMemo(onlineBase) }, eval.Options{TopN: 3}, []int32{0, 4, 2, 4, 4, 2}},
+		{"exclude seen", func() core.Recommender { return newMemo(onlineBase) }, eval.Options{TopN: 3, ExcludeSeen: true}, []int32{0, 3, 0, 2, 0, 0}},
+		{"frozen", func() core.Recommender { return eval.Frozen(newMemo(onlineBase)) }, eval.Options{TopN: 3}, []int32{0, 4, 2, 4, 4, 1}},
+	} {
+		for _, budget := range []int{-1, 0, 4} {
+			o := eval.NewOnline(c.r(), train, stream, c.opts)
+			for done := false; !done; {
+				var err error
+				if done, err = o.Step(budget); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got := o.Ranks()
+			if !slices.Equal(got, c.want) {
+				t.Errorf("%s, budget %d: ranks %v, want %v", c.name, budget, got, c.want)
+			}
+			if m := eval.MetricsOfRanks(got, 3); !sameMetrics(m, o.Result().Metrics) {
+				t.Errorf("%s: the ranks give %+v, the replay %+v", c.name, m, o.Result().Metrics)
+			}
+			got[0] = 99
+			if o.Ranks()[0] == 99 {
+				t.Errorf("%s: Ranks shares its slice", c.name)
+			}
 		}
 	}
 }
