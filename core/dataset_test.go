@@ -171,7 +171,8 @@ func TestLeaveOneOut(t *testing.T) {
 		t.Fatal("cat's only interaction left training")
 	}
 	one, _ := NewDataset([]Event{ev("a", "x", 1), ev("b", "x", 2)})
-	if _, _, err := one.LeaveOneOut(); !errors.Is(err, ErrEmpty) {
+	if _, _, err := one.LeaveOneOut(); !errors.Is(err, ErrEmpty) || !strings.Contains(err.Error(), "no user has more than one of the data's 2 interactions") ||
+		strings.Contains(err.Error(), ErrEmpty.Error()) {
 		t.Fatalf("nobody with two interactions: %v", err)
 	}
 }
@@ -208,8 +209,13 @@ func TestTimeSplit(t *testing.T) {
 			t.Errorf("fraction %v accepted", frac)
 		}
 	}
-	if _, _, err := d.TimeSplit(0.01); !errors.Is(err, ErrEmpty) {
+	if _, _, err := d.TimeSplit(0.01); !errors.Is(err, ErrEmpty) || !strings.Contains(err.Error(), "of 10 interactions leaves none to train on") ||
+		strings.Contains(err.Error(), ErrEmpty.Error()) {
 		t.Errorf("an empty training side: %v", err)
+	}
+	single, _ := NewDataset([]Event{ev("a", "x", 1)})
+	if _, _, err := single.TimeSplit(0.9); !errors.Is(err, ErrEmpty) || !strings.Contains(err.Error(), "of 1 interaction leaves none to train on") {
+		t.Errorf("one interaction: %v", err)
 	}
 }
 

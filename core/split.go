@@ -116,7 +116,8 @@ func (d *Dataset) LeaveOneOut() (train *Dataset, test []Interaction, err error) 
 		}
 	}
 	if len(test) == 0 {
-		return nil, nil, fmt.Errorf("core: leave-one-out needs a user with at least 2 interactions: %w", ErrEmpty)
+		return nil, nil, &splitError{fmt.Sprintf("core: leave-one-out needs a user with at least 2 interactions, one to hold out and one to train on, "+
+			"but no user has more than one of the data's %s", plural(len(d.interactions), "interaction"))}
 	}
 	kept := make([]Interaction, 0, len(d.interactions)-len(test))
 	for _, x := range d.interactions {
@@ -137,8 +138,12 @@ func (d *Dataset) TimeSplit(frac float64) (train *Dataset, stream []Interaction,
 	}
 	sorted := d.byTime()
 	n := int(frac * float64(len(sorted)))
-	if n == 0 || n == len(sorted) {
-		return nil, nil, fmt.Errorf("core: a %v time split of %d interactions leaves one side empty: %w", frac, len(sorted), ErrEmpty)
+	if n == 0 {
+		return nil, nil, &splitError{fmt.Sprintf("core: a %v time split of %s leaves none to train on (the first %v × %d, rounded down, is 0)",
+			frac, plural(len(sorted), "interaction"), frac, len(sorted))}
+	}
+	if n == len(sorted) {
+		return nil, nil, &splitError{fmt.Sprintf("core: a %v time split of %s leaves none to replay", frac, plural(len(sorted), "interaction"))}
 	}
 	head := append([]Interaction(nil), sorted[:n]...)
 	// Training keeps input order, like every other Dataset.
@@ -148,4 +153,20 @@ func (d *Dataset) TimeSplit(frac float64) (train *Dataset, stream []Interaction,
 	}
 	slices.SortFunc(head, func(a, b Interaction) int { return pos[a] - pos[b] })
 	return d.derive(head), sorted[n:], nil
+}
+
+// splitError says why a split leaves one side empty. errors.Is finds
+// ErrEmpty in it, but its text is its own: ErrEmpty's "the data set has no
+// interactions" would contradict a data set that has some.
+type splitError struct{ msg string }
+
+func (e *splitError) Error() string { return e.msg }
+func (e *splitError) Unwrap() error { return ErrEmpty }
+
+// plural is n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
