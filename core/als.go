@@ -279,6 +279,13 @@ func (a *ALS) Objective() Objective {
 	return o
 }
 
+// Config returns the model's settings.
+func (a *ALS) Config() Config { return a.cfg }
+
+// W0 returns the uniform weight of a missing entry, c0/N for the N items
+// it was trained with.
+func (a *ALS) W0() float64 { return a.w0 }
+
 // NumUsers returns the number of users, including any added online.
 func (a *ALS) NumUsers() int { return len(a.p) / a.k }
 

@@ -232,6 +232,9 @@ func (b *BPR) randomVector() []float64 {
 	return v
 }
 
+// Config returns the model's settings.
+func (b *BPR) Config() BPRConfig { return b.cfg }
+
 // NumUsers returns the number of users, including any added online.
 func (b *BPR) NumUsers() int { return len(b.p) / b.k }
 

@@ -35,7 +35,6 @@ func (b *BPR) Epoch() {
 }
 
 func (a *ALS) Epochs() int                    { return a.epochs }
-func (a *ALS) W0() float64                    { return a.w0 }
 func (a *ALS) AddUser() int32                 { return a.addUser() }
 func (a *ALS) AddItem() int32                 { return a.addItem() }
 func (a *ALS) UserVector(u int32) []float64   { return slices.Clone(a.user(u)) }

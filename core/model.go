@@ -29,6 +29,9 @@ func NewModel(d *Dataset, cfg Config) (*Model, error) {
 	return m, nil
 }
 
+// Config returns the model's settings.
+func (m *Model) Config() Config { return m.cfg }
+
 // AddUser grows the model by a user with no history and a random vector,
 // as Algorithm 2 initialises a new user, and returns its id.
 func (m *Model) AddUser() int32 {
