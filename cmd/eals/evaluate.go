@@ -1,7 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -9,8 +12,8 @@ import (
 	"github.com/ealslive/ealslive/core/eval"
 )
 
-// evaluate splits d for the protocol, trains, runs the protocol and
-// reports.
+// evaluate splits d for the protocol, trains (or loads) the model, runs
+// the protocol, saves the model if asked, and reports.
 func evaluate(o *options, d *core.Dataset, source string, stdout, stderr io.Writer) error {
 	rep := &reporter{o: o, stdout: stdout, stderr: stderr}
 	var trainSet *core.Dataset
@@ -25,22 +28,32 @@ func evaluate(o *options, d *core.Dataset, source string, stdout, stderr io.Writ
 		return err
 	}
 	s := &summary{
-		Model: o.model, Protocol: o.protocol, Data: source, NoUpdates: o.noUpdates,
+		Protocol: o.protocol, Data: source, NoUpdates: o.noUpdates,
 		Users: d.NumUsers(), Items: d.NumItems(), Train: trainSet.Len(), Test: len(test),
-		TopN: o.eval.TopN, ExcludeSeen: o.eval.ExcludeSeen, Params: params(o, d),
+		TopN: o.eval.TopN, ExcludeSeen: o.eval.ExcludeSeen, Loaded: o.load,
 	}
 	start := time.Now()
-	rec, epochs, err := fit(o, trainSet, rep)
-	rep.endProgress()
-	if err != nil {
-		return err
+	var rec core.Recommender
+	if o.load != "" {
+		if rec, err = loadModel(o.load, trainSet); err != nil {
+			return err
+		}
+	} else {
+		var epochs []float64
+		rec, epochs, err = fit(o, trainSet, rep)
+		rep.endProgress()
+		if err != nil {
+			return err
+		}
+		s.TrainSeconds = time.Since(start).Seconds()
+		if len(epochs) > 0 {
+			med := eval.Median(epochs)
+			s.EpochSecondsMedian = &med
+			s.Epochs = len(epochs)
+		}
 	}
-	s.TrainSeconds = time.Since(start).Seconds()
-	if len(epochs) > 0 {
-		med := eval.Median(epochs)
-		s.EpochSecondsMedian = &med
-	}
-	s.Loss = finalLoss(rec)
+	s.Model, s.Params = describe(rec)
+	s.Loss = objective(rec)
 
 	start = time.Now()
 	if o.protocol == "offline" {
@@ -50,50 +63,72 @@ func evaluate(o *options, d *core.Dataset, source string, stdout, stderr io.Writ
 		}
 		s.setMetrics(ev.Result())
 	} else {
+		judged := rec
 		if o.noUpdates {
-			rec = eval.Frozen(rec)
+			judged = eval.Frozen(rec)
 		}
-		ev := eval.NewOnline(rec, trainSet, test, o.eval)
+		ev := eval.NewOnline(judged, trainSet, test, o.eval)
 		if err := rep.run(ev, "replaying"); err != nil {
 			return err
 		}
 		s.setOnline(ev.Result())
 	}
 	s.EvalSeconds = time.Since(start).Seconds()
+	if o.save != "" {
+		if err := saveModel(o.save, rec); err != nil {
+			return err
+		}
+		s.Saved = o.save
+	}
 	return rep.summary(s)
 }
 
-// finalLoss is the trained model's objective, for models that have one.
-func finalLoss(r core.Recommender) *float64 {
-	var v float64
-	switch m := r.(type) {
-	case *core.Model:
-		v = m.Objective().Total()
-	case *core.ALS:
-		v = m.Objective().Total()
-	default:
-		return nil
+// loadModel reads a model file and checks that the model fits the split of
+// the data it is to be judged on.
+func loadModel(path string, train *core.Dataset) (core.Recommender, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
 	}
-	return &v
+	rec, err := core.Load(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	kind, _ := describe(rec)
+	if rec.NumItems() != train.NumItems() {
+		return nil, fmt.Errorf("%s holds a model (-model %s) of %d items, but the data has %d: evaluate it on the data it was trained on",
+			path, kind, rec.NumItems(), train.NumItems())
+	}
+	if uc, ok := rec.(interface{ NumUsers() int }); ok && uc.NumUsers() < train.NumUsers() {
+		return nil, fmt.Errorf("%s holds a model (-model %s) of %d users, but the data has %d: evaluate it on the data it was trained on",
+			path, kind, uc.NumUsers(), train.NumUsers())
+	}
+	return rec, nil
 }
 
-// params lists the settings that matter for the model, as the command line
-// names them.
-func params(o *options, d *core.Dataset) map[string]any {
-	c := o.cfg
-	switch o.model {
-	case "eals":
-		return map[string]any{"k": c.K, "epochs": c.Epochs, "c0": c.C0, "alpha": c.Alpha, "lambda": c.Lambda,
-			"wnew": c.WNew, "online_iters": c.OnlineIters, "init_std": c.InitStd, "seed": c.Seed, "threads": c.Threads}
-	case "als":
-		return map[string]any{"k": c.K, "epochs": c.Epochs, "c0": c.C0, "w0": c.C0 / float64(d.NumItems()),
-			"lambda": c.Lambda, "wnew": c.WNew, "online_iters": c.OnlineIters, "init_std": c.InitStd, "seed": c.Seed, "threads": c.Threads}
-	case "bpr":
-		b := o.bpr
-		return map[string]any{"k": b.K, "epochs": b.Epochs, "bpr_lr": b.LearnRate, "lambda": b.Lambda,
-			"online_iters": b.OnlineIters, "init_std": b.InitStd, "seed": b.Seed}
+// saveModel writes the model through a temporary file, so that a failure
+// never leaves half a model where a whole one was.
+func saveModel(path string, rec core.Recommender) error {
+	b, err := core.Save(rec)
+	if err != nil {
+		return err
 	}
-	return map[string]any{}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".eals-model-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // percentile returns the p-th percentile (0–100) of xs by the nearest-rank

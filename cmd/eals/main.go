@@ -1,18 +1,28 @@
 // Command eals trains and evaluates the recommenders of package core on an
 // interaction log, with the paper's offline (leave-one-out) or online
 // (train on the first 90% by time, then recommend, score and update for
-// each later interaction) protocol:
+// each later interaction) protocol, and reproduces the paper's evaluation:
 //
-//	eals -data PATH [-format auto|yelp|paper|pack] -model eals|als|bpr|pop
+//	eals -data PATH [-format auto|yelp|paper|pack] -model eals|als|bpr|rcd|cg|pop
 //	     -protocol offline|online -k 32 -epochs 50 -c0 512 -alpha 0.4
 //	     -lambda 0.01 -wnew 1 -topn 100 -threads 1 -seed 1
 //	     [-exclude-seen] [-no-updates] [-json] [-bpr-lr 0.05] [-online-iters N]
+//	     [-cg-steps 3] [-rcd-armijo 0.3 -rcd-shrink 0.3 -rcd-trials 10] [-save FILE]
+//	eals -load FILE [-data PATH] [-protocol offline|online] [-save FILE]
+//	eals -reproduce DIR [-quick] [-data PATH]
 //	eals -synthetic users,items,interactions[,zipf] [-out FILE]
 //
 // With -json it prints one JSON object per line: one per training epoch,
 // then a summary. Otherwise it shows progress on stderr and a table on
-// stdout. -synthetic makes a data set with Zipf-like item popularity and
-// either writes it in the paper's format (-out) or runs on it.
+// stdout. -save writes the model after training (after the replay, online);
+// -load reads one, which says what it holds, and evaluates it without
+// training. -reproduce writes a report of the paper's figures and tables
+// (DIR/index.html, DIR/report.md, an SVG per figure, a CSV per table).
+// -synthetic makes a data set with Zipf-like item popularity and either
+// writes it in the paper's format (-out) or runs on it.
+//
+// The exit status is 2 for a mistake on the command line, every bad value
+// listed with its reason, and 1 for a failure while running.
 package main
 
 import (

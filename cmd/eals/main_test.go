@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -47,7 +49,7 @@ func has(t *testing.T, m map[string]any, keys ...string) {
 }
 
 func TestJSONLinesForEveryModelAndProtocol(t *testing.T) {
-	for _, model := range []string{"eals", "als", "bpr", "pop"} {
+	for _, model := range []string{"eals", "als", "bpr", "rcd", "cg", "pop"} {
 		for _, protocol := range []string{"offline", "online"} {
 			lines := runJSON(t, "-synthetic", "120,60,1500,0.8", "-model", model, "-protocol", protocol,
 				"-epochs", "3", "-k", "4", "-topn", "20")
@@ -64,7 +66,7 @@ func TestJSONLinesForEveryModelAndProtocol(t *testing.T) {
 					t.Errorf("%s: epoch line %d says epoch %v", model, e, l["epoch"])
 				}
 				_, hasLoss := l["loss"]
-				if hasLoss != (model == "eals" || model == "als") {
+				if hasLoss != (model != "bpr" && model != "pop") {
 					t.Errorf("%s: loss present = %v", model, hasLoss)
 				}
 			}
@@ -182,6 +184,8 @@ func TestBadFlags(t *testing.T) {
 	t.Setenv("EALS_DATA", filepath.Join(dir, "nowhere"))
 	garbage := filepath.Join(dir, "bad.tsv")
 	os.WriteFile(garbage, []byte("a b c\n"), 0o644)
+	one := filepath.Join(dir, "one.rating")
+	os.WriteFile(one, []byte("u1\ti1\t1\t100\n"), 0o644)
 	for _, c := range []struct {
 		args  []string
 		want  string
@@ -216,12 +220,32 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-data", dir}, "is a directory", false},
 		{[]string{"-k", "4"}, "EALS_DATA=DIR reads another", false}, // EALS_DATA points nowhere below
 		{[]string{"-data", garbage, "-format", "paper"}, "bad.tsv:1: 3 columns", false},
+		// A value is judged by a model it means something to: λ = 100 is
+		// fine for eALS, but BPR refuses it with its learning rate.
+		{[]string{"-model", "bpr", "-lambda", "100"}, "-lambda: lambda = 100 is invalid: λ·learning rate", true},
+		{[]string{"-model", "rcd", "-rcd-shrink", "1"}, "-rcd-shrink: rcd-shrink = 1 is invalid", true},
+		{[]string{"-model", "eals", "-cg-steps", "0"}, "-cg-steps: cg-steps = 0 is invalid", true},
+		{[]string{"-epochs", "0"}, "training needs at least 1 epoch", true},
+		{[]string{"-model", "bpr", "-epochs", "0"}, "training needs at least 1 epoch", true},
+		{[]string{"-threads", "1000"}, fmt.Sprintf("this machine has %d CPUs", runtime.NumCPU()), true},
+		{[]string{"-threads", "5000"}, "-threads: threads = 5000 is invalid", true},
+		{[]string{"-load", "m.bin", "-k", "8", "-alpha", "0"}, "leave out -k, -alpha", true},
+		{[]string{"-load", "m.bin", "-model", "bpr"}, "leave out -model", true},
+		{[]string{"-quick"}, "give -reproduce DIR too", true},
+		{[]string{"-reproduce", dir, "-k", "8", "-protocol", "online"}, "leave out -k, -protocol", true},
+		{[]string{"-load", filepath.Join(dir, "none.bin"), "-synthetic", "20,10,100"}, "none.bin", false},
+		{[]string{"-load", garbage, "-synthetic", "20,10,100"}, "not an eALS Live model file", false},
+		{[]string{"-data", one, "-format", "paper"}, "no user has more than one of the data's 1 interaction", false},
+		{[]string{"-data", one, "-format", "paper", "-protocol", "online"}, "of 1 interaction leaves none to train on", false},
 	} {
 		var out, errs bytes.Buffer
 		err := run(c.args, &out, &errs)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: error %v, want one mentioning %q", c.args, err, c.want)
 			continue
+		}
+		if strings.Contains(err.Error(), "the data set has no interactions") {
+			t.Errorf("%v: %v contradicts a data set that has interactions", c.args, err)
 		}
 		if isUsage(err) != c.usage {
 			t.Errorf("%v: usage error = %v, want %v", c.args, isUsage(err), c.usage)
@@ -239,9 +263,16 @@ func TestBadFlags(t *testing.T) {
 // A value a model does not use is accepted when valid: scripts loop over
 // models with shared flags.
 func TestSharedFlagsAcrossModels(t *testing.T) {
-	for _, model := range []string{"eals", "als", "bpr", "pop"} {
+	for _, model := range []string{"eals", "als", "bpr", "rcd", "cg", "pop"} {
 		runJSON(t, "-synthetic", "60,40,600", "-model", model, "-epochs", "1", "-k", "4",
-			"-alpha", "0.5", "-c0", "100", "-wnew", "2", "-bpr-lr", "0.1", "-threads", "2")
+			"-alpha", "0.5", "-c0", "100", "-wnew", "2", "-bpr-lr", "0.1", "-threads", fmt.Sprint(runtime.NumCPU()),
+			"-cg-steps", "2", "-rcd-armijo", "0.2")
+	}
+	// λ = 100 is a fine, if strong, regularisation for the regression
+	// models; only BPR, whose SGD step multiplies it by the learning rate,
+	// refuses it (see TestBadFlags).
+	for _, model := range []string{"eals", "als", "rcd", "cg", "pop"} {
+		runJSON(t, "-synthetic", "60,40,600", "-model", model, "-epochs", "1", "-k", "4", "-lambda", "100")
 	}
 }
 
@@ -266,5 +297,25 @@ func TestDefaultDataIsThePhoenix10Core(t *testing.T) {
 	s := runJSON(t, "-model", "pop")[0]
 	if s["users"] != 3536.0 || s["items"] != 2841.0 || s["train"].(float64)+s["test"].(float64) != 103976 || s["test"] != 3536.0 {
 		t.Errorf("the Phoenix 10-core read as %v", s)
+	}
+}
+
+// Every bad value is listed in one message, each with its reason, -topn and
+// -split among them, not just the first.
+func TestBadValuesAreListedTogether(t *testing.T) {
+	var out, errs bytes.Buffer
+	err := run([]string{"-model", "svd", "-topn", "0", "-split", "2", "-k", "0", "-lambda", "-1", "-epochs", "0", "-threads", "999"}, &out, &errs)
+	if !isUsage(err) {
+		t.Fatalf("err = %v, want a usage error", err)
+	}
+	msg := err.Error()
+	for _, want := range []string{"invalid parameters:", `unknown model "svd"`, "-topn 0 is invalid: the cut-off must be at least 1",
+		"-split 2 is invalid", "-k: K = 0 is invalid", "-lambda: lambda = -1 is invalid", "-epochs 0 is invalid", "-threads 999 is invalid: this machine has"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the message lacks %q:\n%s", want, msg)
+		}
+	}
+	if n := strings.Count(msg, "\n  "); n != 7 {
+		t.Errorf("%d problems listed, want 7:\n%s", n, msg)
 	}
 }

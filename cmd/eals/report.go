@@ -22,11 +22,14 @@ type summary struct {
 	TopN               int            `json:"topn"`
 	ExcludeSeen        bool           `json:"exclude_seen"`
 	NoUpdates          bool           `json:"no_updates,omitempty"`
+	Loaded             string         `json:"loaded,omitempty"`
+	Saved              string         `json:"saved,omitempty"`
 	Params             map[string]any `json:"params"`
 	HR                 float64        `json:"hr"`
 	NDCG               float64        `json:"ndcg"`
 	Count              int            `json:"count"`
 	Loss               *float64       `json:"loss,omitempty"`
+	Epochs             int            `json:"epochs,omitempty"`
 	EpochSecondsMedian *float64       `json:"epoch_seconds_median"`
 	TrainSeconds       float64        `json:"train_seconds"`
 	EvalSeconds        float64        `json:"eval_seconds"`
@@ -127,6 +130,9 @@ func (r *reporter) summary(s *summary) error {
 	w := tabwriter.NewWriter(r.stdout, 0, 0, 2, ' ', 0)
 	n := s.TopN
 	fmt.Fprintf(w, "model\t%s %s\n", s.Model, describeParams(s.Params))
+	if s.Loaded != "" {
+		fmt.Fprintf(w, "\tloaded from %s\n", s.Loaded)
+	}
 	proto := "offline (leave-one-out)"
 	if s.Protocol == "online" {
 		proto = fmt.Sprintf("online (first %g by time to train, then recommend, score, update)", r.o.split)
@@ -143,7 +149,7 @@ func (r *reporter) summary(s *summary) error {
 	fmt.Fprintf(w, "HR@%d\t%.4f\t(%d test cases)\n", n, s.HR, s.Count)
 	fmt.Fprintf(w, "NDCG@%d\t%.4f\n", n, s.NDCG)
 	if s.EpochSecondsMedian != nil {
-		fmt.Fprintf(w, "epoch\t%.4f s\t(median of %d; training %.2f s)\n", *s.EpochSecondsMedian, r.o.cfg.Epochs, s.TrainSeconds)
+		fmt.Fprintf(w, "epoch\t%.4f s\t(median of %d; training %.2f s)\n", *s.EpochSecondsMedian, s.Epochs, s.TrainSeconds)
 	}
 	if s.Loss != nil {
 		fmt.Fprintf(w, "objective\t%.6g\n", *s.Loss)
@@ -157,6 +163,9 @@ func (r *reporter) summary(s *summary) error {
 		fmt.Fprintf(w, "new items\t%d test interactions\t(%.1f%%)\n", *s.NewItemTests, share(*s.NewItemTests))
 	}
 	fmt.Fprintf(w, "evaluation\t%.2f s\n", s.EvalSeconds)
+	if s.Saved != "" {
+		fmt.Fprintf(w, "saved\t%s\n", s.Saved)
+	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
@@ -175,7 +184,8 @@ func (r *reporter) summary(s *summary) error {
 // describeParams renders the settings in a fixed order.
 func describeParams(p map[string]any) string {
 	var parts []string
-	for _, k := range []string{"k", "epochs", "c0", "alpha", "w0", "lambda", "bpr_lr", "wnew", "online_iters", "seed", "threads"} {
+	for _, k := range []string{"k", "epochs", "c0", "alpha", "w0", "lambda", "bpr_lr", "cg_steps", "rcd_armijo", "rcd_shrink",
+		"rcd_trials", "rcd_min_grad", "wnew", "online_iters", "seed", "threads"} {
 		if v, ok := p[k]; ok {
 			parts = append(parts, fmt.Sprintf("%s=%v", k, v))
 		}
