@@ -9,11 +9,19 @@
 //
 // Compiled with GOOS=js GOARCH=wasm the same package is the page itself;
 // build tags keep this native code out of that binary.
+//
+// Exit status, as for eals: 0 on success (and for -h), 2 for a mistake on
+// the command line (an unknown command or flag, a bad flag value, stray
+// arguments), 1 for a failure while running.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 )
 
 var commands = []struct {
@@ -25,28 +33,55 @@ var commands = []struct {
 	{"serve", "serve a generated site on localhost", runServe},
 }
 
-func main() {
-	if len(os.Args) < 2 {
-		usage()
-		os.Exit(2)
+func main() { os.Exit(exitCode(os.Args[1:], os.Stderr)) }
+
+// exitCode runs the command args name and returns the process's exit
+// status, writing any error to stderr.
+func exitCode(args []string, stderr io.Writer) int {
+	if len(args) < 1 {
+		usage(stderr)
+		return 2
 	}
 	for _, c := range commands {
-		if c.name == os.Args[1] {
-			if err := c.run(os.Args[2:]); err != nil {
-				fmt.Fprintf(os.Stderr, "build %s: %v\n", c.name, err)
-				os.Exit(1)
-			}
-			return
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(args[1:])
+		switch {
+		case err == nil, errors.Is(err, flag.ErrHelp):
+			return 0
+		case isUsage(err):
+			fmt.Fprintf(stderr, "build %s: %v\n", c.name, err)
+			return 2
+		default:
+			fmt.Fprintf(stderr, "build %s: %v\n", c.name, err)
+			return 1
 		}
 	}
-	fmt.Fprintf(os.Stderr, "build: unknown command %q\n\n", os.Args[1])
-	usage()
-	os.Exit(2)
+	fmt.Fprintf(stderr, "build: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return 2
 }
 
-func usage() {
-	fmt.Fprintln(os.Stderr, "usage: build <command> [flags]\n\ncommands:")
+// usageErrors begin the errors that are mistakes on the command line: the
+// flag package's parse errors, and the commands' refusal of arguments.
+var usageErrors = []string{
+	"flag provided but not defined: ", "bad flag syntax: ", "flag needs an argument: ",
+	"invalid value ", "invalid boolean value ", "invalid boolean flag ", "unexpected arguments ",
+}
+
+func isUsage(err error) bool {
+	for _, p := range usageErrors {
+		if strings.HasPrefix(err.Error(), p) {
+			return true
+		}
+	}
+	return false
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: build <command> [flags]\n\ncommands:")
 	for _, c := range commands {
-		fmt.Fprintf(os.Stderr, "  %-6s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)
 	}
 }
