@@ -55,6 +55,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if o.reproduce != "" {
+		return reproduce(o, stdout, stderr)
+	}
 	d, source, err := loadData(o, stdout)
 	if err != nil || d == nil {
 		return err // d is nil when -out wrote the synthetic set and we are done
