@@ -97,6 +97,11 @@ func reproduce(o *options, stdout, stderr io.Writer) error {
 	if err := r.onlineSummary(doc, ch, oc); err != nil {
 		return err
 	}
+	sk, err := r.atSmallerK(doc, ch, oc)
+	if err != nil {
+		return err
+	}
+	sigs = append(sigs, sk...)
 
 	doc.heading(2, "Significance")
 	doc.para("Every comparison as the paper tests it: a one-sample t-test on the per-case differences (a hit is 1 or 0, an NDCG term "+

@@ -48,14 +48,14 @@ func newPlan(quick bool) plan {
 			bprRates: []float64{0.01, 0.1}, bprEpochs: 20, bprEvery: 5,
 			iters: []int{0, 1, 2}, bprSteps: []int{0, 1, 5},
 			wnews:     []float64{1, 4},
-			summaryKs: []int{32},
+			summaryKs: []int{16, 32},
 			speedKs:   []int{32, 64, 128}, speedEpochs: func(int) int { return 1 },
 			alsSampleK: 64, alsSample: 300,
 			threads: threads,
 		}
 	}
 	return plan{
-		expected: "about 45 minutes",
+		expected: "about 25 minutes",
 		k:        128, epochs: 50,
 		c0s:    []float64{4, 16, 64, 128, 256, 512, 1024, 2048, 4096},
 		alphas: []float64{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1},
