@@ -41,6 +41,15 @@
 // user it has never seen, and an item unseen in training, which popularity
 // weights 0, gets the uniform weight c0/N on its first interaction.
 //
+// # Model files
+//
+// Save writes any model of the package to one versioned binary format, and
+// Load reads it back exactly, whichever kind it holds (FileKind reads only
+// the header to say which). Model.MarshalBinary and LoadModel are the same
+// format for eALS alone, its layout unchanged since the first version.
+// Every file is validated on load, never trusted: a damaged one is an error
+// that says what is wrong.
+//
 // # Training in chunks
 //
 // Every model trains through a Stepper: Trainer (eALS), RCDTrainer,
