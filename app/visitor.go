@@ -72,6 +72,8 @@ func (s *session) Like(ctx app.Context, c likeClick) {
 		}
 		return
 	}
+	// Saved at once: a visitor may close the tab before the next frame.
+	s.saveClicks(ctx)
 	v.screen = nil
 	if last := v.last; last != nil && last.Item == c.Item {
 		m := &s.metrics
@@ -113,8 +115,8 @@ func (s *session) StartOver(ctx app.Context) {
 
 // afterClick finishes a like once the new list is on screen, so that
 // none of it delays that: it records when the list reached the DOM and the
-// screen (event times and performance.now share the page's clock), saves
-// the click, and redraws what explains the click (the timing line under
+// screen (event times and performance.now share the page's clock) and
+// redraws what explains the click (the timing line under
 // your list, the update in "Inside the model", further down).
 func (s *session) afterClick(c likeClick) {
 	ctx := s.self
@@ -129,7 +131,6 @@ func (s *session) afterClick(c likeClick) {
 					s.you.screen = &screenTiming{Item: c.Item, Ms: ms}
 					s.metrics.ClickToScreenMs = append(s.metrics.ClickToScreenMs, ms)
 				}
-				s.saveClicks(ctx)
 				s.changed(ctx, stateScreen)
 				s.changed(ctx, stateBelow)
 			})
