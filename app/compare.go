@@ -189,6 +189,18 @@ func (c *compareSection) onFinished(ctx app.Context, stopped bool, failed string
 	}
 	r.WallMs = durationMillis(time.Since(c.started))
 	c.publish()
+	c.Isession.announce(ctx, runNews("The comparison", stopped, failed), false)
+}
+
+// runNews says how a run ended, for the live region.
+func runNews(run string, stopped bool, failed string) string {
+	switch {
+	case failed != "":
+		return run + " failed: " + failed + "."
+	case stopped:
+		return run + " stopped; its figures so far are shown."
+	}
+	return run + " finished; its figures are shown."
 }
 
 func (c *compareSection) onButton(ctx app.Context, start bool) {

@@ -41,7 +41,7 @@ func (c *comparePanel) Render() app.UI {
 			"the usual ranking baseline? Each model is trained here, by the page's workers side by side, on the same reviews as the model above, "+
 			"and judged the same way: for every person, is their latest review (held out) in their top 100?"),
 		app.P().ID("compare-status").Class("status").Text(c.status()),
-		when(r.Running, func() app.UI { return progressMeter("compare-progress", r.Progress) }),
+		when(r.Running, func() app.UI { return progressMeter("compare-progress", "Progress of the comparison", r.Progress) }),
 		when(c.Iblocked.Reason != "" && !r.Running, func() app.UI {
 			return app.P().ID("compare-blocked").Class("blocked").Text(c.Iblocked.says("The comparison"))
 		}),

@@ -68,7 +68,7 @@ func (f *finder) OnMount(ctx app.Context) {
 func (f *finder) onRowClick(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
 	if button, id, at := rowClick(e); button == rowLike {
-		f.Isession.Like(f.ctx, likeClick{Item: id, At: at})
+		f.Isession.Like(f.ctx, likeClick{Item: id, At: at, List: "browse-list"})
 	}
 }
 

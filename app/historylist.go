@@ -44,7 +44,7 @@ func (h *historyList) Render() app.UI {
 						e := h.Ientries[k]
 						return app.Li().Class("history-item").DataSet("id", e.ID).Body(
 							businessText(e),
-							app.Button().Class("remove").Title("Forget this click").Text("Remove"),
+							app.Button().Class("remove").Aria("label", "Remove "+e.Name).Title("Forget this click").Text("Remove"),
 						)
 					}),
 				),

@@ -110,7 +110,7 @@ func (t *inside) renderWeights(problems map[string]string) app.UI {
 			msg = "Nothing to plot: the page has no training data (see the message at the top)."
 		}
 		return card.Body(
-			app.H2().Text("Missing-data weights"),
+			app.H3().Text("Missing-data weights"),
 			app.P().ID("weights-none").Class("caption").Text(msg),
 		)
 	}
@@ -125,7 +125,7 @@ func (t *inside) renderWeights(problems map[string]string) app.UI {
 		inUse = fmt.Sprintf("c_0 = %g and α = %g", s.cfg.C0, s.cfg.Alpha) // in notation, as the caption is
 	}
 	return card.Body(
-		app.H2().Text("Missing-data weights"),
+		app.H3().Text("Missing-data weights"),
 		newWeightsChart().Curve(t.weightCurve(s.cat.train, c0, alpha)).For(c0, alpha).
 			Stale(badC0 || badAlpha).InUse(inUse),
 	)

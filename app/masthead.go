@@ -18,5 +18,6 @@ func (m *masthead) Render() app.UI {
 		app.P().Class("tagline").Text("A recommender that learns while you click. "+
 			"It trains in your browser on real Yelp reviews from Phoenix, "+
 			"then updates itself the moment you like a business."),
+		shortcutHelp(),
 	)
 }

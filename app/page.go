@@ -34,6 +34,7 @@ func NewPage() app.Composer { return &Page{s: newSession()} }
 func (p *Page) OnMount(ctx app.Context) {
 	if p.s.self == nil {
 		p.s.start(ctx)
+		listenForShortcuts()
 	}
 }
 
@@ -50,23 +51,30 @@ func (p *Page) OnAppUpdate(ctx app.Context) {
 func (p *Page) Render() app.UI {
 	s := p.s
 	return app.Div().Class("page").Body(
+		app.Nav().Class("skip").Aria("label", "Skip links").Body(
+			app.A().Href("#you").Text("Skip to your list"),
+			app.A().Href("#browse").Text("Skip to the finder"),
+		),
 		newMasthead(),
-		newNotices().Session(s),
-		app.Elem("noscript").Body(
-			app.P().Class("notice notice-error").Text("eALS Live runs its recommender inside your browser, so it needs JavaScript and WebAssembly. Please turn JavaScript on for this page."),
-		),
-		app.Div().Class("grid").Body(
-			newModelCard().Session(s),
-			newYourList().Session(s),
-			app.Div().Class("side").Body(
-				newFinder().Session(s),
-				newYourClicks().Session(s),
+		app.Main().ID("main").Body(
+			newNotices().Session(s),
+			app.Elem("noscript").Body(
+				app.P().Class("notice notice-error").Text("eALS Live runs its recommender inside your browser, so it needs JavaScript and WebAssembly. Please turn JavaScript on for this page."),
 			),
-		),
-		newInside().Session(s),
-		app.Div().ID("evidence").Class("evidence").Body(
-			newReplaySection().Session(s),
-			newCompareSection().Session(s),
+			newAnnouncer().Session(s),
+			app.Div().Class("grid").Body(
+				newModelCard().Session(s),
+				newYourList().Session(s),
+				app.Div().Class("side").Body(
+					newFinder().Session(s),
+					newYourClicks().Session(s),
+				),
+			),
+			newInside().Session(s),
+			app.Div().ID("evidence").Class("evidence").Body(
+				newReplaySection().Session(s),
+				newCompareSection().Session(s),
+			),
 		),
 		newAbout().Session(s),
 	)

@@ -50,7 +50,7 @@ func (c *paramControls) Render() app.UI {
 		status = "These are the values of the model in use. Change any and retrain; your clicks are kept and learnt again."
 	}
 	return app.Section().ID("params").Class("card card-params").Body(
-		app.H2().Text("Parameters"),
+		app.H3().Text("Parameters"),
 		app.Div().Class("param-grid").Body(
 			app.Range(params).Slice(func(k int) app.UI {
 				p := params[k]

@@ -57,7 +57,7 @@ func (l *rankedList) Render() app.UI {
 					// Under the name, beside where it is: a name gets the
 					// row's width rather than wrapping beside the buttons.
 					app.Div().Class("row-actions").Body(
-						when(k < len(l.Iwhy), func() app.UI { return whyToggle(e.ID, l.Iwhy[k].Open) }),
+						when(k < len(l.Iwhy), func() app.UI { return whyToggle(e.ID, e.Name, l.Iwhy[k].Open) }),
 						likeButton(e),
 					),
 					when(k < len(l.Iwhy) && l.Iwhy[k].Open, func() app.UI { return renderWhy(e.ID, l.Iwhy[k]) }),

@@ -161,6 +161,7 @@ func (c *replaySection) onFinished(ctx app.Context, stopped bool, failed string)
 		r.Finished = true
 	}
 	c.publish()
+	c.Isession.announce(ctx, runNews("The replay", stopped, failed), false)
 }
 
 func (c *replaySection) onButton(ctx app.Context, start bool) {

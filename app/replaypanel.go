@@ -43,7 +43,7 @@ func (c *replayPanel) Render() app.UI {
 			"is in the top 100; then it learns the review. Three models side by side: the eALS model learning each "+
 			"review with one incremental update, the same trained model never updated, and popularity (review counts, kept up to date)."),
 		app.P().ID("replay-status").Class("status").Text(c.status()),
-		when(r.Running, func() app.UI { return progressMeter("replay-progress", r.Progress) }),
+		when(r.Running, func() app.UI { return progressMeter("replay-progress", "Progress of the replay", r.Progress) }),
 		when(c.Iblocked.Reason != "" && !r.Running, func() app.UI {
 			return app.P().ID("replay-blocked").Class("blocked").Text(c.Iblocked.says("The replay"))
 		}),

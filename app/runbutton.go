@@ -26,10 +26,11 @@ func runButton(name, label string, on func(ctx app.Context, start bool), running
 	return b.OnClick(func(ctx app.Context, e app.Event) { on(ctx, true) })
 }
 
-// progressMeter is a progress bar like the training's, under its own id.
-func progressMeter(id string, v float64) app.UI {
+// progressMeter is a progress bar like the training's, under its own id,
+// named label for screen readers.
+func progressMeter(id, label string, v float64) app.UI {
 	pct := fmt.Sprintf("%.0f", 100*min(max(v, 0), 1))
-	return app.Div().ID(id).Class("progress").Attr("role", "progressbar").
+	return app.Div().ID(id).Class("progress").Attr("role", "progressbar").Aria("label", label).
 		Aria("valuemin", "0").Aria("valuemax", "100").Aria("valuenow", pct).Body(
 		app.Div().Class("progress-fill").Style("width", pct+"%"),
 	)

@@ -33,6 +33,10 @@ type session struct {
 	shown    stage
 	metrics  pageMetrics
 	evidence evidenceMetrics
+	// announcement is the last news for the live region, and whether it
+	// is about your list.
+	announcement string
+	announceList bool
 	// self is the Page's context: work that must outlive the element that
 	// started it (a "like" button is replaced once clicked) is dispatched
 	// through it.
@@ -43,13 +47,14 @@ type session struct {
 // a section cannot read from the session); each section reads the rest
 // from the session.
 const (
-	stateData   = "eals/data"   // int: the data or its failure changed
-	stateYou    = "eals/you"    // int: your clicks, list or model changed
-	stateModel  = "eals/model"  // int: a model was adopted, or training (re)started
-	stateBusy   = "eals/busy"   // string: what holds the workers, "" when free
-	stateNotes  = "eals/notes"  // int: notes or the failure changed
-	stateScreen = "eals/screen" // int: the last click's time to the screen is known
-	stateBelow  = "eals/below"  // int: what changed is on screen; the sections further down may follow
+	stateData     = "eals/data"     // int: the data or its failure changed
+	stateYou      = "eals/you"      // int: your clicks, list or model changed
+	stateModel    = "eals/model"    // int: a model was adopted, or training (re)started
+	stateBusy     = "eals/busy"     // string: what holds the workers, "" when free
+	stateNotes    = "eals/notes"    // int: notes or the failure changed
+	stateScreen   = "eals/screen"   // int: the last click's time to the screen is known
+	stateBelow    = "eals/below"    // int: what changed is on screen; the sections further down may follow
+	stateAnnounce = "eals/announce" // int: there is news for the live region
 )
 
 func newSession() *session {

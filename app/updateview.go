@@ -126,7 +126,7 @@ func (v *updateView) Shown(u *updateShown) *updateView { v.Iupdate = u; return v
 func (v *updateView) Render() app.UI {
 	u := v.Iupdate
 	return app.Section().ID("update-view").Class("card card-update").Body(
-		app.H2().Text("One click, one update"),
+		app.H3().Text("One click, one update"),
 		app.P().Class("caption").Text("When you like a business, the model re-solves your vector one number at a time with "+
 			"eq. (12) of the paper. Each step is the exact minimiser of the objective in that one number, "+
 			"with the others held fixed:"),

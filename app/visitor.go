@@ -52,6 +52,7 @@ type screenTiming struct {
 type likeClick struct {
 	Item int32
 	At   float64
+	List string // the id of the list clicked in, where the keyboard's focus stays
 }
 
 var errLiked = errors.New("you already like this business")
@@ -85,8 +86,16 @@ func (s *session) Like(ctx app.Context, c likeClick) {
 		}
 	}
 	s.changed(ctx, stateYou)
+	name := s.cat.item(c.Item).Name
+	if v.trained() {
+		s.announce(ctx, "Liked "+name+". "+listChange(v.prev, v.ids(), s.itemName), true)
+	} else {
+		s.announce(ctx, "Liked "+name+". The model learns it when training ends.", false)
+	}
 	s.afterClick(c)
 }
+
+func (s *session) itemName(i int32) string { return s.cat.item(i).Name }
 
 // Remove forgets that you liked business i: the model drops the
 // observation and re-solves your vector and the business's.
@@ -98,6 +107,11 @@ func (s *session) Remove(ctx app.Context, i int32) {
 	s.you.screen = nil
 	s.saveClicks(ctx)
 	s.changed(ctx, stateYou)
+	msg := "Removed " + s.itemName(i) + "."
+	if s.you.trained() {
+		msg += " " + listChange(s.you.prev, s.you.ids(), s.itemName)
+	}
+	s.announce(ctx, msg, false)
 	s.belowLater()
 }
 
@@ -110,6 +124,11 @@ func (s *session) StartOver(ctx app.Context) {
 	s.you.screen = nil
 	s.saveClicks(ctx)
 	s.changed(ctx, stateYou)
+	msg := "Started over as a new user: no clicks."
+	if s.you.trained() {
+		msg += " " + listChange(nil, s.you.ids(), s.itemName)
+	}
+	s.announce(ctx, msg, false)
 	s.belowLater()
 }
 
@@ -120,7 +139,12 @@ func (s *session) StartOver(ctx app.Context) {
 // your list, the update in "Inside the model", further down).
 func (s *session) afterClick(c likeClick) {
 	ctx := s.self
+	row := -1
+	if c.List == "ranked-list" {
+		row = slices.Index(s.you.prev, c.Item)
+	}
 	ctx.Defer(func(ctx app.Context) {
+		keepFocus(c, row)
 		if c.At > 0 {
 			s.metrics.ClickToDOMMs = append(s.metrics.ClickToDOMMs, now()-c.At)
 		}
@@ -154,6 +178,7 @@ func (s *session) adopt(ctx app.Context, m *core.Model) error {
 	s.stage = stageReady
 	s.metrics.ReadyMs = now()
 	s.changed(ctx, stateYou)
+	s.announce(ctx, "The model is ready. "+listChange(nil, s.you.ids(), s.itemName), false)
 	s.belowLater()
 	return nil
 }

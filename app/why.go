@@ -75,12 +75,12 @@ func (s *session) whyNote() (note, problem string) {
 
 // whyToggle is the "why?" button of a listed business. Its clicks are
 // handled by rowClicked on the list.
-func whyToggle(id int32, open bool) app.UI {
-	label := "why?"
+func whyToggle(id int32, name string, open bool) app.UI {
+	label, name := "why?", "Why "+name+"?"
 	if open {
-		label = "hide"
+		label, name = "hide", "Hide why "+name
 	}
-	return app.Button().Class("why-toggle").Aria("expanded", open).Aria("controls", whyID(id)).
+	return app.Button().Class("why-toggle").Aria("expanded", open).Aria("controls", whyID(id)).Aria("label", name).
 		Title("Which of your clicks pulled this business up, and by how much").Text(label)
 }
 

@@ -37,7 +37,7 @@ func (l *yourList) onRowClick(ctx app.Context, e app.Event) {
 	button, id, at := rowClick(e)
 	switch button {
 	case rowLike:
-		l.Isession.Like(l.ctx, likeClick{Item: id, At: at})
+		l.Isession.Like(l.ctx, likeClick{Item: id, At: at, List: "ranked-list"})
 	case rowWhy:
 		if l.whyOpen[id] {
 			delete(l.whyOpen, id)

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -110,7 +111,8 @@ func Generate(o Options) (Summary, error) {
 		return Summary{}, fmt.Errorf("generating the site: %w", err)
 	}
 	if err := editFile(filepath.Join(o.Out, "index.html"), func(b []byte) ([]byte, error) {
-		return generatorURL.ReplaceAll(b, nil), nil
+		b = generatorURL.ReplaceAll(b, nil)
+		return zoomable(b)
 	}); err != nil {
 		return Summary{}, err
 	}
@@ -202,6 +204,18 @@ const noJSHeader = `<noscript><style>#app-wasm-loader{display:none}</style></nos
 // the preloaded response. crossorigin matches fetch's default mode.
 func preloadPack(prefix string) string {
 	return `<link rel="preload" href="` + prefix + `/web/yelp.msgpack" as="fetch" type="application/octet-stream" crossorigin="anonymous">`
+}
+
+// goappViewport is the viewport go-app writes, which forbids zooming.
+const goappViewport = `content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=0, viewport-fit=cover"`
+
+// zoomable lets the visitor zoom the page: a reader with low vision
+// enlarges it, and WCAG 1.4.4 requires that it be allowed.
+func zoomable(index []byte) ([]byte, error) {
+	if !bytes.Contains(index, []byte(goappViewport)) {
+		return nil, fmt.Errorf("index.html: go-app's viewport meta tag is not the one expected (%s); update zoomable", goappViewport)
+	}
+	return bytes.Replace(index, []byte(goappViewport), []byte(`content="width=device-width, initial-scale=1, viewport-fit=cover"`), 1), nil
 }
 
 // generatorURL matches the og:url tag go-app fills with the address of the

@@ -121,7 +121,7 @@ func TestGenerateSite(t *testing.T) {
 					t.Errorf("index.html lacks %s", want)
 				}
 			}
-			for _, bad := range []string{"raw.githubusercontent.com", "127.0.0.1", "og:url"} {
+			for _, bad := range []string{"raw.githubusercontent.com", "127.0.0.1", "og:url", "user-scalable", "maximum-scale"} {
 				if strings.Contains(index, bad) {
 					t.Errorf("index.html contains %q", bad)
 				}
