@@ -11,7 +11,7 @@ WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 PKGS_WASM := ./core/...
 
 .PHONY: all build pack wasm site serve test test-native test-wasm test-browser \
-	lint bench bench-web fuzz clean
+	lint bench bench-web fuzz audit clean
 
 all: build
 
@@ -50,9 +50,21 @@ test-wasm:
 
 # Headless Chromium (/usr/bin/chromium, or $$CHROMIUM) on locally served
 # builds of the site; screenshots go to screenshots/.
-test-browser: build
+test-browser: build .ci/node_modules
 	$(GO) vet -tags browser ./cmd/build/pagetest
 	$(GO) test -tags browser -count=1 -timeout=30m -run='^Test' ./cmd/build/pagetest
+
+# axe-core (for the browser tests) and Lighthouse (for make audit), at the
+# versions .ci/package.json pins.
+.ci/node_modules: .ci/package.json .ci/package-lock.json
+	npm ci --prefix .ci --no-audit --no-fund
+	touch $@
+
+# Lighthouse 12 on a served build, desktop and mobile: prints the four
+# category scores of each.
+AUDITADDR ?= localhost:8077
+audit: build .ci/node_modules
+	bash .ci/audit "$(SITE)" "$(AUDITADDR)"
 
 # Medians: pipe through benchstat, or read the five runs of each line.
 BENCHCOUNT ?= 5
@@ -71,4 +83,4 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzDecode -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/pack/
 
 clean:
-	rm -rf $(SITE) web/app.wasm web/yelp.msgpack wasm_exec.js
+	rm -rf $(SITE) web/app.wasm web/yelp.msgpack wasm_exec.js .ci/node_modules

@@ -34,7 +34,7 @@ func (a *announcer) Render() app.UI {
 		// added with its text is not read out.
 		app.P().ID("announce").Attr("role", "status").Aria("live", "polite").Text(text),
 		when(text != "" && s.announceList, func() app.UI {
-			return app.A().ID("announce-link").Href("#you").Text("See your list")
+			return app.A().ID("announce-link").Href("#you").Text("See your list").OnClick(focusOn("#you h2"))
 		}),
 	)
 }

@@ -19,6 +19,7 @@ type catalogView struct {
 	Iresults    []entry
 	Itotal      int
 	Iwaiting    string // what the browser says instead of a count while it has no businesses
+	Iloading    bool   // the businesses are on their way
 	// IonRowClick handles clicks on the rows' buttons (see rankedList).
 	IonRowClick app.EventHandler
 }
@@ -33,6 +34,10 @@ func (c *catalogView) Results(v []entry, total int) *catalogView {
 	return c
 }
 func (c *catalogView) Waiting(v string) *catalogView { c.Iwaiting = v; return c }
+
+// Loading is Waiting for businesses that are on their way: empty rows keep
+// their place meanwhile.
+func (c *catalogView) Loading(v string) *catalogView { c.Iwaiting, c.Iloading = v, true; return c }
 func (c *catalogView) OnRowClick(h app.EventHandler) *catalogView {
 	c.IonRowClick = h
 	return c
@@ -75,7 +80,7 @@ func (c *catalogView) Render() app.UI {
 		),
 		app.P().ID("browse-count").Class("caption").Text(c.count()),
 		app.Ul().ID("browse-list").Class("browse").OnClick(c.IonRowClick).Body(
-			when(c.Iwaiting != "", func() app.UI { return placeholderRows(browseLimit, "browse-item") }),
+			when(c.Iloading, func() app.UI { return placeholderRows(browseLimit, "browse-item") }),
 			app.Range(c.Iresults).Slice(func(k int) app.UI {
 				e := c.Iresults[k]
 				return app.Li().Class("browse-item").DataSet("id", e.ID).Body(

@@ -80,7 +80,7 @@ func (f *finder) Render() app.UI {
 	case s.cat == nil && s.stage == stageFailed:
 		return v.Waiting("No businesses to show: the data could not be loaded.")
 	case !s.cat.ready():
-		return v.Waiting("Loading the businesses…")
+		return v.Loading("Loading the businesses…")
 	}
 	ids, total := s.cat.find(f.query, browseLimit)
 	entries := make([]entry, len(ids))

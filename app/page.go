@@ -52,8 +52,8 @@ func (p *Page) Render() app.UI {
 	s := p.s
 	return app.Div().Class("page").Body(
 		app.Nav().Class("skip").Aria("label", "Skip links").Body(
-			app.A().Href("#you").Text("Skip to your list"),
-			app.A().Href("#browse").Text("Skip to the finder"),
+			app.A().Href("#you").Text("Skip to your list").OnClick(focusOn("#you h2")),
+			app.A().Href("#browse").Text("Skip to the finder").OnClick(focusOn("#search")),
 		),
 		newMasthead(),
 		app.Main().ID("main").Body(

@@ -8,16 +8,17 @@ import (
 // so that a keyboard user (or a teacher at a projector) reaches the main
 // actions without tabbing through everything before them.
 type shortcut struct {
-	Key, Does, Target string // Target: a CSS selector of what takes the focus
+	Key, Does string
+	Targets   []string // CSS selectors of what takes the focus, the first found
 }
 
 var shortcuts = []shortcut{
-	{"/", "search the finder", "#search"},
-	{"l", "go to your list (its first business)", "#ranked-list li[data-id] button, #you h2"},
-	{"c", "go to your clicks", "#history h2"},
-	{"i", "go to “Inside the model”", "#teach h2"},
-	{"r", "go to the replay", "#replay-start, #replay-stop, #replay h2"},
-	{"?", "go to this list of shortcuts", "#keys summary"},
+	{"/", "search the finder", []string{"#search"}},
+	{"l", "go to your list (its first business)", []string{"#ranked-list li[data-id] button.like", "#you h2"}},
+	{"c", "go to your clicks", []string{"#history h2"}},
+	{"i", "go to “Inside the model”", []string{"#teach h2"}},
+	{"r", "go to the replay", []string{"#replay-start", "#replay-stop", "#replay h2"}},
+	{"?", "go to this list of shortcuts", []string{"#keys summary"}},
 }
 
 // listenForShortcuts handles the shortcuts anywhere on the page but in a
@@ -36,19 +37,20 @@ func listenForShortcuts() {
 				continue
 			}
 			doc := app.Window().Get("document")
-			el := doc.Call("querySelector", s.Target)
+			var el app.Value
+			for _, sel := range s.Targets {
+				if el = doc.Call("querySelector", sel); el.Truthy() {
+					break
+				}
+			}
 			if !el.Truthy() {
 				return
 			}
 			e.PreventDefault()
-			if el.Get("tagName").String() == "H2" {
-				el.Call("setAttribute", "tabindex", "-1")
-			}
 			if s.Key == "?" {
 				el.Get("parentElement").Set("open", true)
 			}
-			el.Call("focus")
-			el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+			moveFocus(el)
 			return
 		}
 	})

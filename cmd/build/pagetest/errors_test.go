@@ -74,6 +74,7 @@ func TestPackErrors(t *testing.T) {
 			}
 			if tc.name == "garbage" {
 				screenshot(t, ctx, "05-error-corrupted-pack")
+				assertAccessible(t, ctx, "a failure")
 			}
 		})
 	}

@@ -423,6 +423,7 @@ func TestEvidenceMatchesTheCommandLine(t *testing.T) {
 		t.Errorf("the comparison's verdict reads %q", v)
 	}
 	screenshotOf(t, ctx, "#evidence", "20-evidence-small-pack")
+	assertAccessible(t, ctx, "the replay and the comparison finished")
 	run(t, ctx, "turning into a phone", 10*time.Second, phone())
 	screenshotOf(t, ctx, "#replay", "24-replay-phone")
 	screenshotOf(t, ctx, "#compare", "25-compare-phone")

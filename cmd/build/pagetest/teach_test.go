@@ -124,6 +124,7 @@ func TestTeachingView(t *testing.T) {
 			}
 			contains(t, "the weights plot's title with α = 9", text(t, ctx, "#weights-title"), "last valid values")
 			screenshot(t, ctx, "31-teach-invalid")
+			assertAccessible(t, ctx, "a parameter error")
 		}
 		setParam(t, ctx, tc.name, tc.good)
 		eventually(t, tc.name+" = "+tc.good+" to be accepted", 10*time.Second, func() bool {
@@ -162,6 +163,7 @@ func TestTeachingView(t *testing.T) {
 	}
 	run(t, ctx, "scrolling to the list", 10*time.Second, chromedp.ScrollIntoView("#ranked-list", chromedp.ByQuery))
 	screenshot(t, ctx, "33-teach-why")
+	assertAccessible(t, ctx, "the teaching views after a like")
 	run(t, ctx, "closing a why?", 10*time.Second,
 		chromedp.Click(`#ranked-list li[data-id="`+listed[0]+`"] .why-toggle`, chromedp.ByQuery))
 	eventually(t, "the why panel to close", 10*time.Second, func() bool { return count(t, ctx, "#why-"+listed[0]) == 0 })

@@ -1,0 +1,179 @@
+//go:build browser && !wasm
+
+package pagetest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// axeSource is axe-core as .ci/package.json pins it, installed by
+// `npm ci --prefix .ci` (make test-browser does it).
+var axeSource = sync.OnceValues(func() (string, error) {
+	p := filepath.Join(repoRoot, ".ci", "node_modules", "axe-core", "axe.min.js")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return "", fmt.Errorf("axe-core is not installed (%v): run `npm ci --prefix .ci`", err)
+	}
+	return string(b), nil
+})
+
+// axeViolation is one failed rule of an axe run.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Nodes  []struct {
+		Target  []string `json:"target"`
+		Summary string   `json:"failureSummary"`
+	} `json:"nodes"`
+}
+
+// assertAccessible runs axe-core on the page as it is and fails the test
+// for every violation of any impact, naming the state the page is in.
+func assertAccessible(t testing.TB, ctx context.Context, state string) {
+	t.Helper()
+	src, err := axeSource()
+	if err != nil {
+		t.Fatal(err)
+	}
+	awaited := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
+	var out []axeViolation
+	run(t, ctx, "running axe-core ("+state+")", 60*time.Second,
+		chromedp.Evaluate(`window.axe || (0, eval)(`+jsString(src)+`); 0`, nil),
+		chromedp.Evaluate(`axe.run(document).then(r => r.violations)`, &out, awaited))
+	for _, v := range out {
+		var where []string
+		for k, n := range v.Nodes {
+			if k == 3 {
+				where = append(where, fmt.Sprintf("and %d more", len(v.Nodes)-3))
+				break
+			}
+			where = append(where, strings.Join(n.Target, " ")+": "+strings.ReplaceAll(n.Summary, "\n", " "))
+		}
+		t.Errorf("axe, %s: %s (%s) on %d nodes: %s", state, v.ID, v.Impact, len(v.Nodes), strings.Join(where, "; "))
+	}
+}
+
+// focused describes the element that has the keyboard's focus: its tag,
+// id, accessible label and text.
+func focused(t testing.TB, ctx context.Context) string {
+	t.Helper()
+	var s string
+	run(t, ctx, "reading the focus", 10*time.Second, chromedp.Evaluate(`(() => {
+		const e = document.activeElement;
+		if (!e || e === document.body) return "body";
+		const list = e.closest("ol, ul");
+		return [e.tagName.toLowerCase(), e.id, e.getAttribute("aria-label") || "", e.textContent.trim().slice(0, 80), list ? list.id : ""].join("|");
+	})()`, &s))
+	return s
+}
+
+func press(t testing.TB, ctx context.Context, key string, mods ...input.Modifier) {
+	t.Helper()
+	var opts []chromedp.KeyOption
+	if len(mods) > 0 {
+		opts = append(opts, chromedp.KeyModifiers(mods...))
+	}
+	run(t, ctx, fmt.Sprintf("pressing %q", key), 10*time.Second, chromedp.KeyEvent(key, opts...))
+}
+
+// The main path with the keyboard alone: the skip link to the finder, a
+// search, a like with Enter, the shortcut to your list, a like there, and
+// a "why?" opened; focus never falls to the page's body, every control
+// says which business it acts on, the live region says what changed, and
+// axe-core finds nothing wrong on the way.
+func TestKeyboardOnly(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	ctx := newBrowser(t)
+	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+	run(t, ctx, "waiting for the first list", 30*time.Second, chromedp.WaitVisible(`#ranked-list li[data-id]`, chromedp.ByQuery))
+	assertAccessible(t, ctx, "loading")
+	waitFor(t, ctx, "training to end", trainTimeout, ready)
+	assertAccessible(t, ctx, "ready")
+
+	press(t, ctx, kb.Tab)
+	if f := focused(t, ctx); !strings.Contains(f, "Skip to your list") {
+		t.Fatalf("the first Tab stop is %q, want the skip link to your list", f)
+	}
+	press(t, ctx, kb.Tab)
+	if f := focused(t, ctx); !strings.Contains(f, "Skip to the finder") {
+		t.Fatalf("the second Tab stop is %q, want the skip link to the finder", f)
+	}
+	press(t, ctx, kb.Enter)
+	if f := focused(t, ctx); !strings.HasPrefix(f, "input|search|") {
+		t.Fatalf("the skip link to the finder put the focus on %q, want the finder's search box", f)
+	}
+	run(t, ctx, "typing a search", 10*time.Second, chromedp.KeyEvent("pizza"))
+	eventually(t, "the search to filter", 10*time.Second, func() bool {
+		return strings.Contains(strings.ToLower(text(t, ctx, "#browse-list li:first-child .biz")), "pizza")
+	})
+	// Past the two pickers to the first business's button.
+	for k := 0; k < 3; k++ {
+		press(t, ctx, kb.Tab)
+	}
+	first := ids(t, ctx, "#browse-list li[data-id]")[0]
+	name := text(t, ctx, `#browse-list li[data-id="`+first+`"] .biz-name`)
+	if f := focused(t, ctx); !strings.HasPrefix(f, "button||") || !strings.Contains(f, "I like "+name) {
+		t.Fatalf("three Tabs after the search reach %q, want the button named \"I like %s\"", f, name)
+	}
+	press(t, ctx, kb.Enter)
+	waitFor(t, ctx, "the like", 10*time.Second, func(m metrics) bool { return m.Liked == 1 && len(m.ClickToScreenMs) == 1 })
+	if f := focused(t, ctx); !strings.Contains(f, "Liked "+name) || !strings.HasSuffix(f, "|browse-list") {
+		t.Errorf("after Enter on the like, focus is on %q, want that business's button in the finder", f)
+	}
+	eventually(t, "the announcement", 10*time.Second, func() bool {
+		return strings.HasPrefix(text(t, ctx, "#announce"), "Liked "+name+". Your list")
+	})
+	if got := attr(t, ctx, "#announce", "role"); got != "status" {
+		t.Errorf("the announcement's role is %q, want status (a polite live region)", got)
+	}
+
+	// The shortcut to your list, and a like there.
+	press(t, ctx, "l")
+	f := focused(t, ctx)
+	if !strings.HasPrefix(f, "button|||I like ") || !strings.HasSuffix(f, "|ranked-list") {
+		t.Fatalf("after the shortcut l, focus is on %q, want the first like button of your list", f)
+	}
+	press(t, ctx, kb.Enter)
+	waitFor(t, ctx, "the second like", 10*time.Second, func(m metrics) bool { return m.Liked == 2 && len(m.ClickToScreenMs) == 2 })
+	f = focused(t, ctx)
+	if !strings.HasPrefix(f, "button||") || !strings.HasSuffix(f, "|ranked-list") {
+		t.Errorf("after a like in your list, focus is on %q, want a button in your list", f)
+	}
+	// The "why?" beside the focused business, opened from the keyboard.
+	press(t, ctx, kb.Tab, input.ModifierShift)
+	f = focused(t, ctx)
+	if !strings.Contains(f, "|Why ") {
+		t.Fatalf("Shift+Tab from a like button reaches %q, want its \"why?\"", f)
+	}
+	press(t, ctx, kb.Enter)
+	eventually(t, "the why to open", 10*time.Second, func() bool { return count(t, ctx, `#ranked-list .why-toggle[aria-expanded="true"]`) == 1 })
+	for _, b := range []struct{ sel, prefix string }{
+		{"#history-list button.remove", "Remove "},
+		{"#ranked-list button.why-toggle", "Why "},
+	} {
+		var names []string
+		run(t, ctx, "reading names", 10*time.Second, chromedp.Evaluate(`[...document.querySelectorAll(`+jsString(b.sel)+`)].map(e => e.getAttribute("aria-label"))`, &names))
+		if len(names) == 0 {
+			t.Errorf("no %s", b.sel)
+		}
+		for _, n := range names {
+			if !strings.HasPrefix(n, b.prefix) && !strings.HasPrefix(n, "Hide why ") {
+				t.Errorf("%s is named %q, want %q and the business", b.sel, n, b.prefix)
+			}
+		}
+	}
+	assertAccessible(t, ctx, "after two likes with a why open")
+	screenshot(t, ctx, "30-keyboard")
+}
