@@ -24,10 +24,15 @@ func (s stage) String() string {
 type Page struct {
 	app.Compo
 	s *session
+	// below: the sections under the fold are in the page. The browser
+	// mounts them in a task of their own after the first paint, so that
+	// mounting the whole page at once does not hold its thread; the
+	// prerendered page has them from the start.
+	below bool
 }
 
 // NewPage returns the page component for the "/" route.
-func NewPage() app.Composer { return &Page{s: newSession()} }
+func NewPage() app.Composer { return &Page{s: newSession(), below: app.IsServer} }
 
 // OnMount starts the workers and the download as soon as the page is in
 // the browser (go-app does not call it while pre-rendering).
@@ -35,6 +40,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	if p.s.self == nil {
 		p.s.start(ctx)
 		listenForShortcuts()
+		afterPaint(func(float64) { ctx.Dispatch(func(app.Context) { p.below = true }) })
 	}
 }
 
@@ -70,12 +76,16 @@ func (p *Page) Render() app.UI {
 					newYourClicks().Session(s),
 				),
 			),
-			newInside().Session(s),
-			app.Div().ID("evidence").Class("evidence").Body(
-				newReplaySection().Session(s),
-				newCompareSection().Session(s),
-			),
+			when(p.below, func() app.UI {
+				return app.Div().Class("below").Body(
+					newInside().Session(s),
+					app.Div().ID("evidence").Class("evidence").Body(
+						newReplaySection().Session(s),
+						newCompareSection().Session(s),
+					),
+				)
+			}),
 		),
-		newAbout().Session(s),
+		when(p.below, func() app.UI { return newAbout().Session(s) }),
 	)
 }
