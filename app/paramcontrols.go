@@ -72,7 +72,11 @@ func (c *paramControls) Render() app.UI {
 			}),
 		),
 		app.Div().Class("retrain-row").Body(
-			app.Button().ID("retrain").Class("retrain").Disabled(invalid || c.Ihold.Reason != "").Text("Retrain").
+			// Held by a run (the one it starts, say), it stays focusable
+			// and says it is unavailable: a disabled button would drop the
+			// keyboard's focus to the page's body.
+			app.Button().ID("retrain").Class("retrain").Disabled(invalid).Aria("disabled", c.Ihold.Reason != "").
+				Aria("describedby", "retrain-status").Text("Retrain").
 				OnClick(c.IonRetrain),
 			app.Span().ID("retrain-status").Class("caption").Text(status),
 		),

@@ -182,6 +182,9 @@ func TestTeachingView(t *testing.T) {
 	eventually(t, "Retrain to be enabled", 10*time.Second, func() bool { return !retrainDisabled(t, ctx) })
 	run(t, ctx, "retraining", 10*time.Second, chromedp.Click("#retrain", chromedp.ByQuery))
 	eventually(t, "Retrain to be disabled while it trains", 10*time.Second, func() bool { return retrainDisabled(t, ctx) })
+	if f := focused(t, ctx); !strings.HasPrefix(f, "button|retrain|") {
+		t.Errorf("while the model retrains, focus is on %q, want still on Retrain", f)
+	}
 	// Nor can the evidence views start while it trains.
 	if !disabled(t, ctx, "#replay-start") {
 		t.Error("the replay can start while the model retrains")
@@ -247,7 +250,7 @@ func setParam(t *testing.T, ctx context.Context, name, value string) {
 func retrainDisabled(t *testing.T, ctx context.Context) bool {
 	t.Helper()
 	var d bool
-	run(t, ctx, "reading Retrain", 10*time.Second, chromedp.Evaluate(`document.querySelector("#retrain").disabled`, &d))
+	run(t, ctx, "reading Retrain", 10*time.Second, chromedp.Evaluate(`(b => b.disabled || b.getAttribute("aria-disabled") === "true")(document.querySelector("#retrain"))`, &d))
 	return d
 }
 
