@@ -89,6 +89,11 @@ type FactorStep struct {
 	LossBefore, LossAfter float64
 }
 
+// Fall is how much the step lowered the restricted objective: exactly
+// (ObservedDenom + CachedDenom + Lambda)·(New − Old)² in exact arithmetic,
+// as for any quadratic moved to its minimum.
+func (s FactorStep) Fall() float64 { return s.LossBefore - s.LossAfter }
+
 // sweep updates every coordinate of x in turn to the exact minimiser of the
 // objective with the others fixed, using the gathered neighbours, their
 // predictions pred (as gather left them), and the cache S of the other side
