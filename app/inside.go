@@ -87,6 +87,7 @@ func (t *inside) Render() app.UI {
 			t.renderWeights(problems),
 			newUpdateView().Shown(s.updateShown()),
 			newUpdateStepper().Trace(s.lastUpdate()),
+			newFactorMap().Session(s),
 		),
 	)
 }

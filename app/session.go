@@ -33,6 +33,8 @@ type session struct {
 	shown    stage
 	metrics  pageMetrics
 	evidence evidenceMetrics
+	// factorMap is what the factor map draws, nil until it has drawn.
+	factorMap *factorMapShown
 	// self is the Page's context: work that must outlive the element that
 	// started it (a "like" button is replaced once clicked) is dispatched
 	// through it.

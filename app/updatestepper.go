@@ -230,6 +230,7 @@ func walkEquation(w walkStep, sym string) string {
 const (
 	stepW, stepH = 360.0, 160.0
 	stepPad      = 22.0
+	stepPadL     = 56.0 // room for the value labels
 )
 
 // vectorBars draws the side's K factors before the step (outlines) and
@@ -244,7 +245,7 @@ func vectorBars(w walkStep) app.UI {
 	}
 	mid := stepH / 2
 	scale := (stepH/2 - stepPad) / hi
-	slot := (stepW - 2*stepPad) / float64(len(w.Before))
+	slot := (stepW - stepPadL - stepPad) / float64(len(w.Before))
 	bar := func(f int, v float64, role string, inset float64) app.UI {
 		y, h := mid-v*scale, v*scale
 		if v < 0 {
@@ -254,7 +255,7 @@ func vectorBars(w walkStep) app.UI {
 		// test to hold to the core's.
 		return svg("rect").Attr("data-role", role).Attr("data-factor", f).
 			Attr("data-value", strconv.FormatFloat(v, 'g', -1, 64)).
-			Attr("x", fmt.Sprintf("%.1f", stepPad+float64(f)*slot+inset)).
+			Attr("x", fmt.Sprintf("%.1f", stepPadL+float64(f)*slot+inset)).
 			Attr("y", fmt.Sprintf("%.1f", y)).
 			Attr("width", fmt.Sprintf("%.1f", max(slot-2*inset, 0.5))).
 			Attr("height", fmt.Sprintf("%.1f", max(h, 0.5)))
@@ -266,14 +267,15 @@ func vectorBars(w walkStep) app.UI {
 		app.FigCaption().Body(app.Span().Class("chart-title").Text(vectorTitle(w.Item))),
 		svg("svg").Attr("viewBox", fmt.Sprintf("0 0 %g %g", stepW, stepH)).Attr("role", "img").Attr("aria-label", title).Body(
 			svg("rect").Attr("data-role", "current").
-				Attr("x", fmt.Sprintf("%.1f", stepPad+float64(f)*slot)).Attr("y", "2").
+				Attr("x", fmt.Sprintf("%.1f", stepPadL+float64(f)*slot)).Attr("y", "2").
 				Attr("width", fmt.Sprintf("%.1f", slot)).Attr("height", fmt.Sprintf("%.1f", stepH-4)),
-			svgLine(stepPad, mid, stepW-stepPad, mid, "axis"),
+			svgLine(stepPadL, mid, stepW-stepPad, mid, "axis"),
 			app.Range(w.After).Slice(func(g int) app.UI { return bar(g, w.After[g], "after", slot*0.18) }),
 			app.Range(w.Before).Slice(func(g int) app.UI { return bar(g, w.Before[g], "before", slot*0.18) }),
-			svgText(stepPad-4, stepPad, "end", sigFigure(hi, 2).text()),
-			svgText(stepPad-4, stepH-stepPad+10, "end", sigFigure(-hi, 2).text()),
-			svgText(stepPad+(float64(f)+0.5)*slot, stepH-4, "middle", fmt.Sprint(f+1)),
+			svgText(stepPadL-6, stepPad+4, "end", sigFigure(hi, 2).text()),
+			svgText(stepPadL-6, mid+4, "end", "0"),
+			svgText(stepPadL-6, stepH-stepPad+4, "end", sigFigure(-hi, 2).text()),
+			svgText(stepPadL+(float64(f)+0.5)*slot, stepH-4, "middle", fmt.Sprint(f+1)),
 		),
 	)
 }
@@ -296,7 +298,7 @@ func lossLine(w walkStep) app.UI {
 	if span == 0 {
 		span = 1
 	}
-	x := func(n int) float64 { return stepPad + (stepW-2*stepPad)*float64(n)/float64(len(w.Losses)-1) }
+	x := func(n int) float64 { return stepPadL + (stepW-stepPadL-stepPad)*float64(n)/float64(len(w.Losses)-1) }
 	y := func(l float64) float64 { return stepPad + (stepH-2*stepPad)*(hi-l)/span }
 	var pts strings.Builder
 	for n, l := range w.Losses {
@@ -307,13 +309,15 @@ func lossLine(w walkStep) app.UI {
 	return app.Figure().ID("stepper-objective").Class("chart stepper-chart").Body(
 		app.FigCaption().Body(app.Span().Class("chart-title").Text("Its objective, step by step")),
 		svg("svg").Attr("viewBox", fmt.Sprintf("0 0 %g %g", stepW, stepH)).Attr("role", "img").Attr("aria-label", title).Body(
-			svgLine(stepPad, stepPad, stepPad, stepH-stepPad, "axis"),
-			svgLine(stepPad, stepH-stepPad, stepW-stepPad, stepH-stepPad, "axis"),
+			svgLine(stepPadL, stepPad, stepPadL, stepH-stepPad, "axis"),
+			svgLine(stepPadL, stepH-stepPad, stepW-stepPad, stepH-stepPad, "axis"),
+			svgText(stepPadL-6, stepPad+4, "end", sigFigure(hi, 4).text()),
+			svgText(stepPadL-6, stepH-stepPad+4, "end", sigFigure(lo, 4).text()),
 			svg("polyline").Attr("points", strings.TrimSpace(pts.String())).Attr("data-role", "loss"),
 			svgLine(x(w.N-1), y(w.LossBefore), x(w.N), y(w.LossAfter), "step"),
 			svg("circle").Attr("cx", fmt.Sprintf("%.1f", x(w.N))).Attr("cy", fmt.Sprintf("%.1f", y(w.LossAfter))).
 				Attr("r", "4").Attr("data-role", "step"),
-			svgText(stepPad, stepH-4, "start", "before"),
+			svgText(stepPadL, stepH-4, "start", "before"),
 			svgText(stepW-stepPad, stepH-4, "end", fmt.Sprintf("after step %d", len(w.Losses)-1)),
 		),
 	)

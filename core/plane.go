@@ -218,3 +218,12 @@ func (f *factors) UserPoint(pl *Plane, u int32) ([2]float64, error) {
 	}
 	return pl.Project(f.user(u)), nil
 }
+
+// Share is the fraction of the total variance the plane shows: how much
+// of the spread of the vectors a flat picture of them keeps.
+func (p *Plane) Share() float64 {
+	if p.Total <= 0 {
+		return 0
+	}
+	return (p.Variance[0] + p.Variance[1]) / p.Total
+}

@@ -177,3 +177,13 @@ func TestModelItemPlane(t *testing.T) {
 		t.Fatal("a user out of range: want an error")
 	}
 }
+
+func TestPlaneShare(t *testing.T) {
+	pl := &Plane{Variance: [2]float64{3, 1}, Total: 8}
+	if got := pl.Share(); got != 0.5 {
+		t.Fatalf("share %v, want 0.5", got)
+	}
+	if got := (&Plane{}).Share(); got != 0 {
+		t.Fatalf("share of an empty plane %v, want 0", got)
+	}
+}

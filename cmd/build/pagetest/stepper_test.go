@@ -176,7 +176,7 @@ func compareWalkStep(t *testing.T, ctx context.Context, tr *core.UpdateTrace, at
 		}
 		var got []string
 		run(t, ctx, "reading the bars", 10*time.Second, chromedp.Evaluate(`Array.from(document.querySelectorAll(
-			'#stepper-bars rect[data-role="`+role+`"]')).map(e => e.dataset.value)`, &got))
+			'#stepper-bars rect[data-role="`+role+`"]')).map(e => e.getAttribute("data-value"))`, &got))
 		if len(got) != len(want) {
 			t.Fatalf("step %d: %d %s bars, want K = %d", at, len(got), role, len(want))
 		}
