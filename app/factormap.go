@@ -293,7 +293,7 @@ func (m *factorMap) Render() app.UI {
 						Aria("label", "Show "+name+" on the map").
 						OnFocus(func(ctx app.Context, e app.Event) { m.name(mk.item) }).
 						OnClick(func(ctx app.Context, e app.Event) { m.name(mk.item) }).
-						Text(name+" · "+mk.why))
+						Text(name + " · " + mk.why))
 				})),
 			)
 		}),

@@ -142,4 +142,3 @@ func compareMap(t *testing.T, fm factorMapJSON, items [][2]float64, path [][2]fl
 		}
 	}
 }
-
