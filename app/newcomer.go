@@ -295,27 +295,30 @@ func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
 				),
 			),
 		),
-		app.Table().ID("newcomer-steps").Class("newcomer-table").Body(
-			app.Caption().Text(fmt.Sprintf("Newcomer %d's reviews in time order, each ranked out of %s (1 is the top)", f.Number, thousands(items))),
-			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text("Review"), app.Th().Scope("col").Text("Business"),
-				app.Th().Scope("col").Text("eALS before"), app.Th().Scope("col").Text("eALS after"),
-				app.Th().Scope("col").Text("Popularity"),
+		// A long history scrolls in its own box, reachable by keyboard.
+		app.Div().Class("newcomer-table-wrap").TabIndex(0).Role("region").
+			Aria("label", fmt.Sprintf("Newcomer %d's %d reviews, ranked", f.Number, n)).Body(
+			app.Table().ID("newcomer-steps").Class("newcomer-table").Body(
+				app.Caption().Text(fmt.Sprintf("Newcomer %d's reviews in time order, each ranked out of %s (1 is the top)", f.Number, thousands(items))),
+				app.THead().Body(app.Tr().Body(
+					app.Th().Scope("col").Text("Review"), app.Th().Scope("col").Text("Business"),
+					app.Th().Scope("col").Text("eALS before"), app.Th().Scope("col").Text("eALS after"),
+					app.Th().Scope("col").Text("Popularity"),
+				)),
+				app.TBody().Body(app.Range(f.Steps).Slice(func(k int) app.UI {
+					st := f.Steps[k]
+					before := thousands(st.Before + 1)
+					if k == 0 {
+						before = "—"
+					}
+					return app.Tr().DataSet("item", st.Item).Body(
+						app.Td().Text(strconv.Itoa(k+1)), app.Td().Text(name(st.Item)),
+						app.Td().DataSet("rank", "before").Text(before),
+						app.Td().DataSet("rank", "after").Text(thousands(st.After+1)),
+						app.Td().DataSet("rank", "pop").Text(thousands(st.Popularity+1)),
+					)
+				})),
 			)),
-			app.TBody().Body(app.Range(f.Steps).Slice(func(k int) app.UI {
-				st := f.Steps[k]
-				before := thousands(st.Before + 1)
-				if k == 0 {
-					before = "—"
-				}
-				return app.Tr().DataSet("item", st.Item).Body(
-					app.Td().Text(strconv.Itoa(k+1)), app.Td().Text(name(st.Item)),
-					app.Td().DataSet("rank", "before").Text(before),
-					app.Td().DataSet("rank", "after").Text(thousands(st.After+1)),
-					app.Td().DataSet("rank", "pop").Text(thousands(st.Popularity+1)),
-				)
-			})),
-		),
 		app.P().Class("small").Text("“Before” is the rank with the model as it stood before learning the previous review; "+
 			"“after” is once it has learnt it, the rank the online protocol scores. The first review meets a model that knows "+
 			"nothing of this person."),

@@ -187,11 +187,11 @@ func (v *updateStepper) Render() app.UI {
 		app.Raw(walkEquation(w, sym)),
 		app.P().ID("stepper-loss").Class("stepper-loss").Body(
 			app.Text("The part of the objective that holds "+whose+": "),
-			app.Span().Class("num").DataSet("term", "loss-before").Text(sigFigure(w.LossBefore, 9).text()),
+			app.Raw(sigFigure(w.LossBefore, 9).html("loss-before", false)),
 			app.Text(" → "),
-			app.Strong().Class("num").DataSet("term", "loss-after").Text(sigFigure(w.LossAfter, 9).text()),
+			app.Strong().Body(app.Raw(sigFigure(w.LossAfter, 9).html("loss-after", false))),
 			app.Text(", down by "),
-			app.Span().Class("num").DataSet("term", "loss-drop").Text(sigFigure(w.Fall, minDigits).text()),
+			app.Raw(sigFigure(w.Fall, minDigits).html("loss-drop", false)),
 			app.Text(" (the denominator times the step squared)."),
 		),
 		app.Div().Class("stepper-charts").Body(
@@ -230,7 +230,7 @@ func walkEquation(w walkStep, sym string) string {
 const (
 	stepW, stepH = 360.0, 160.0
 	stepPad      = 22.0
-	stepPadL     = 56.0 // room for the value labels
+	stepPadL     = 76.0 // room for the value labels
 )
 
 // vectorBars draws the side's K factors before the step (outlines) and
@@ -298,6 +298,11 @@ func lossLine(w walkStep) app.UI {
 	if span == 0 {
 		span = 1
 	}
+	// Enough digits that the axis's two ends read apart.
+	top, bottom := sigFigure(hi, 3), sigFigure(lo, 3)
+	for d := 4; top == bottom && d <= 9; d++ {
+		top, bottom = sigFigure(hi, d), sigFigure(lo, d)
+	}
 	x := func(n int) float64 { return stepPadL + (stepW-stepPadL-stepPad)*float64(n)/float64(len(w.Losses)-1) }
 	y := func(l float64) float64 { return stepPad + (stepH-2*stepPad)*(hi-l)/span }
 	var pts strings.Builder
@@ -311,8 +316,8 @@ func lossLine(w walkStep) app.UI {
 		svg("svg").Attr("viewBox", fmt.Sprintf("0 0 %g %g", stepW, stepH)).Attr("role", "img").Attr("aria-label", title).Body(
 			svgLine(stepPadL, stepPad, stepPadL, stepH-stepPad, "axis"),
 			svgLine(stepPadL, stepH-stepPad, stepW-stepPad, stepH-stepPad, "axis"),
-			svgText(stepPadL-6, stepPad+4, "end", sigFigure(hi, 4).text()),
-			svgText(stepPadL-6, stepH-stepPad+4, "end", sigFigure(lo, 4).text()),
+			svgText(stepPadL-6, stepPad+4, "end", top.text()),
+			svgText(stepPadL-6, stepH-stepPad+4, "end", bottom.text()),
 			svg("polyline").Attr("points", strings.TrimSpace(pts.String())).Attr("data-role", "loss"),
 			svgLine(x(w.N-1), y(w.LossBefore), x(w.N), y(w.LossAfter), "step"),
 			svg("circle").Attr("cx", fmt.Sprintf("%.1f", x(w.N))).Attr("cy", fmt.Sprintf("%.1f", y(w.LossAfter))).

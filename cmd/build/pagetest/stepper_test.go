@@ -106,6 +106,9 @@ func TestUpdateStepperMatchesCore(t *testing.T) {
 	}
 	at, _ := strconv.Atoi(held)
 	compareWalkStep(t, ctx, tr, at)
+	run(t, ctx, "narrow screen", 10*time.Second, phone())
+	time.Sleep(500 * time.Millisecond)
+	screenshotOf(t, ctx, "#update-stepper", "52-stepper-phone")
 }
 
 // stepTo presses Next or Back, focused and by keyboard (Enter), from step
