@@ -3,6 +3,7 @@
 package pagetest
 
 import (
+	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core"
@@ -115,6 +117,13 @@ func TestFactorMapMatchesCore(t *testing.T) {
 	})
 	contains(t, "the named business", text(t, ctx, "#factor-map-named"), pk.Items[i].Name)
 	screenshotOf(t, ctx, "#factor-map", "60-factor-map")
+	// A projector: 1280×720 at 150% zoom.
+	run(t, ctx, "1280×720 at 150%", 10*time.Second, chromedp.ActionFunc(func(ctx context.Context) error {
+		return emulation.SetDeviceMetricsOverride(853, 480, 1.5, false).Do(ctx)
+	}))
+	time.Sleep(500 * time.Millisecond)
+	screenshotOf(t, ctx, "#factor-map", "62-factor-map-projector")
+	screenshotOf(t, ctx, "#update-stepper", "53-stepper-projector")
 	run(t, ctx, "narrow screen", 10*time.Second, phone())
 	time.Sleep(500 * time.Millisecond)
 	screenshotOf(t, ctx, "#factor-map", "61-factor-map-phone")
