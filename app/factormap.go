@@ -160,7 +160,7 @@ func (m *factorMap) draw() {
 		paths[g] = append(b, "h3v3h-3z"...)
 	}
 	path2D := app.Window().Get("Path2D")
-	c.Set("globalAlpha", 0.75)
+	c.Set("globalAlpha", 0.9) // overlaps show, and every colour keeps 3:1 on white
 	for g := range paths {
 		c.Set("fillStyle", categoryGroups[g].Colour)
 		c.Call("fill", path2D.New(string(paths[g])))
