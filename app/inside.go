@@ -86,6 +86,8 @@ func (t *inside) Render() app.UI {
 				OnRetrain(t.retrain),
 			t.renderWeights(problems),
 			newUpdateView().Shown(s.updateShown()),
+			newUpdateStepper().Trace(s.lastUpdate()),
+			newFactorMap().Session(s),
 		),
 	)
 }

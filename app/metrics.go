@@ -68,8 +68,9 @@ func (s *session) exposeMetrics() {
 	}
 	object := app.Window().Get("Object")
 	for name, v := range map[string]func() any{
-		"ealsLiveMetrics":  func() any { return s.currentMetrics() },
-		"ealsLiveEvidence": func() any { return s.evidence },
+		"ealsLiveMetrics":   func() any { return s.currentMetrics() },
+		"ealsLiveEvidence":  func() any { return s.evidence },
+		"ealsLiveFactorMap": func() any { return s.factorMap },
 	} {
 		desc := app.Window().Get("Object").New()
 		desc.Set("get", getter(v))

@@ -81,6 +81,7 @@ func (p *Page) Render() app.UI {
 					newInside().Session(s),
 					app.Div().ID("evidence").Class("evidence").Body(
 						newReplaySection().Session(s),
+						newNewcomerSection().Session(s),
 						newCompareSection().Session(s),
 					),
 				)

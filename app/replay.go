@@ -193,4 +193,6 @@ func (c *replaySection) Render() app.UI {
 type evidenceMetrics struct {
 	Replay  replayRun  `json:"replay"`
 	Compare compareRun `json:"compare"`
+	// Newcomer is "Follow a newcomer" (newcomer.go).
+	Newcomer newcomerRun `json:"newcomer"`
 }

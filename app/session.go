@@ -37,6 +37,8 @@ type session struct {
 	// is about your list.
 	announcement string
 	announceList bool
+	// factorMap is what the factor map draws, nil until it has drawn.
+	factorMap *factorMapShown
 	// self is the Page's context: work that must outlive the element that
 	// started it (a "like" button is replaced once clicked) is dispatched
 	// through it.

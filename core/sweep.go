@@ -81,7 +81,18 @@ type FactorStep struct {
 	ObservedDenom float64 // Σ_{R} (w − c) x_f²
 	CachedDenom   float64 // s_ff, scaled by c_i on the item side
 	Lambda        float64
+	// The objective restricted to the terms that hold this side's vector
+	// (see restrictedLoss), before and after the step: everything else in
+	// the objective stays fixed while the vector moves, so the step being
+	// an exact minimiser shows as LossAfter ≤ LossBefore. Recorded only in
+	// a trace.
+	LossBefore, LossAfter float64
 }
+
+// Fall is how much the step lowered the restricted objective: exactly
+// (ObservedDenom + CachedDenom + Lambda)·(New − Old)² in exact arithmetic,
+// as for any quadratic moved to its minimum.
+func (s FactorStep) Fall() float64 { return s.LossBefore - s.LossAfter }
 
 // sweep updates every coordinate of x in turn to the exact minimiser of the
 // objective with the others fixed, using the gathered neighbours, their
@@ -93,6 +104,14 @@ func (s *scratch) sweep(x []float64, n int, pred, S []float64, sScale, lambda fl
 	k := len(x)
 	a, wr, pred := s.a[:n], s.wr[:n], pred[:n]
 	A, B, C := observedSums(s.block[:n], a, wr, pred)
+	// A trace follows the predictions itself: pred moves a step late, in
+	// the next factor's pass, and the loss after a step needs them now.
+	var tracked []float64
+	var loss float64
+	if trace != nil {
+		tracked = append([]float64(nil), pred...)
+		loss = restrictedLoss(x, tracked, a, wr, S, sScale, lambda)
+	}
 	for f := 0; f < k; f++ {
 		g := s.block[f*n : f*n+n]
 		srow := S[f*k : f*k+k]
@@ -108,11 +127,16 @@ func (s *scratch) sweep(x []float64, n int, pred, S []float64, sScale, lambda fl
 		// Otherwise λ = 0 and the column vanishes: the objective is flat in
 		// this coordinate, so keeping it is a minimiser.
 		x[f] = nw
-		if trace != nil {
-			*trace = append(*trace, FactorStep{Factor: f, Old: old, New: nw, Observed: observedNum,
-				Cached: sx, ObservedDenom: A, CachedDenom: sff, Lambda: lambda})
-		}
 		d := nw - old
+		if trace != nil {
+			for j, v := range g {
+				tracked[j] += d * v
+			}
+			before := loss
+			loss = restrictedLoss(x, tracked, a, wr, S, sScale, lambda)
+			*trace = append(*trace, FactorStep{Factor: f, Old: old, New: nw, Observed: observedNum,
+				Cached: sx, ObservedDenom: A, CachedDenom: sff, Lambda: lambda, LossBefore: before, LossAfter: loss})
+		}
 		if f+1 < k {
 			// Moving the predictions by this step and summing for the next
 			// factor share one pass over the neighbours.
@@ -162,4 +186,27 @@ func shiftAndSum(d float64, prev, g, a, wr, pred []float64) (A, B, C float64) {
 		C += wr[j] * v
 	}
 	return A + A1, B + B1, C + C1
+}
+
+// restrictedLoss is the part of the objective that holds x, a user's
+// vector p_u (sScale 1, S = S^q) or an item's q_i (sScale c_i, S = S^p):
+//
+//	Σ_{j∈R} [w_j (1 − r̂_j)² − c_j r̂_j²] + sScale·xᵀS x + λ‖x‖²,
+//
+// the missing-data sum over every partner taken through the cache, as
+// eq. (12) does, and the observed partners' share of it taken back out.
+// pred holds the observed partners' predictions x·y_j, a and wr their
+// w − c and w.
+func restrictedLoss(x, pred, a, wr, S []float64, sScale, lambda float64) float64 {
+	var observed float64
+	for j, r := range pred {
+		e := 1 - r
+		observed += wr[j]*e*e - (wr[j]-a[j])*r*r
+	}
+	k := len(x)
+	var quad float64
+	for f := 0; f < k; f++ {
+		quad += x[f] * dot(x, S[f*k:f*k+k])
+	}
+	return observed + sScale*quad + lambda*dot(x, x)
 }

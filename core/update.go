@@ -9,8 +9,10 @@ type UpdateTrace struct {
 	User, Item    int32
 	UserSteps     []FactorStep
 	ItemSteps     []FactorStep
-	UserHistory   int // |R_u| after the update
-	ItemHistory   int // |R_i| after the update
+	UserBefore    []float64 // p_u before the update
+	ItemBefore    []float64 // q_i before the update
+	UserHistory   int       // |R_u| after the update
+	ItemHistory   int       // |R_i| after the update
 	K             int
 	NewItemWeight float64 // c_i given to an item on its first interaction, else 0
 }
@@ -100,12 +102,18 @@ func (m *Model) refresh(u, i int32, tr *UpdateTrace) {
 		}
 		p := m.user(u)
 		copy(old, p)
+		if us != nil {
+			tr.UserBefore = append([]float64(nil), p...)
+		}
 		n := m.solveUser(s, u, us)
 		m.pred.setUser(u, m.users.idx[u], s.pred[:n])
 		addOuterBuf(m.sp, 1, old, p, s.outer)
 
 		q := m.item(i)
 		copy(old, q)
+		if is != nil {
+			tr.ItemBefore = append([]float64(nil), q...)
+		}
 		m.solveItem(s, i, is)
 		addOuterBuf(m.sq, m.c[i], old, q, s.outer)
 	}

@@ -10,6 +10,9 @@ import (
 type Worker struct {
 	env  Env
 	data *Data
+	// followModel is the model newcomer requests follow newcomers on,
+	// trained once per settings.
+	followModel *newcomerModel
 }
 
 // NewWorker returns a worker that talks through env.
@@ -21,13 +24,16 @@ type JobSpec struct {
 	Train   *TrainSpec   `json:",omitempty"`
 	Replay  *ReplaySpec  `json:",omitempty"`
 	Compare *CompareSpec `json:",omitempty"`
+	// Newcomer follows newcomers of the online stream (newcomer.go).
+	Newcomer *NewcomerSpec `json:",omitempty"`
 }
 
 // The kinds of job.
 const (
-	JobTrain   = "train"
-	JobReplay  = "replay"
-	JobCompare = "compare"
+	JobTrain    = "train"
+	JobReplay   = "replay"
+	JobCompare  = "compare"
+	JobNewcomer = "newcomer"
 )
 
 // Failure is the head of a MsgError.
@@ -78,6 +84,8 @@ func (w *Worker) run(job int, spec JobSpec) error {
 		return w.replay(job, *spec.Replay)
 	case spec.Kind == JobCompare && spec.Compare != nil:
 		return w.compare(job, *spec.Compare)
+	case spec.Kind == JobNewcomer && spec.Newcomer != nil:
+		return w.newcomers(job, *spec.Newcomer)
 	}
 	return fmt.Errorf("work: a job of kind %q without its settings", spec.Kind)
 }

@@ -1,0 +1,326 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/app/work"
+)
+
+// newcomersSuggested is how many of the most active newcomers the section
+// offers to follow.
+const newcomersSuggested = 5
+
+// newcomerRun is what the page shows of the newcomers, published in
+// window.ealsLiveEvidence for the browser tests.
+type newcomerRun struct {
+	Running   bool                  `json:"running"`
+	Epoch     int                   `json:"epoch"`
+	Epochs    int                   `json:"epochs"`
+	Err       string                `json:"error,omitempty"`
+	Result    *work.NewcomerResult  `json:"result,omitempty"`
+	Shown     int                   `json:"shown"` // the number of the newcomer on screen, 0 for none
+	Followed  []work.FollowedResult `json:"-"`     // every one followed so far, in Result's too
+	Requested int                   `json:"requested"`
+}
+
+// followed returns newcomer number n if followed, or nil.
+func (r *newcomerRun) followed(n int) *work.FollowedResult {
+	for k := range r.Followed {
+		if r.Followed[k].Number == n {
+			return &r.Followed[k]
+		}
+	}
+	return nil
+}
+
+// newcomerSection is "Follow a newcomer": cold start for one person. It
+// asks the workers for the stream's newcomers and follows one through
+// their reviews; the run is its own.
+type newcomerSection struct {
+	app.Compo
+	Isession *session
+	run      newcomerRun
+	number   string // the number field as typed
+	problem  string // why the number cannot be followed
+	seen     int
+	// ctx is its own: a button's goes with the button, and the start
+	// button is gone by the time the run finishes.
+	ctx app.Context
+}
+
+func newNewcomerSection() *newcomerSection { return &newcomerSection{} }
+
+func (c *newcomerSection) Session(s *session) *newcomerSection { c.Isession = s; return c }
+
+func (c *newcomerSection) OnMount(ctx app.Context) {
+	c.ctx = ctx
+	ctx.ObserveState(stateBusy).Value(&c.seen)
+	ctx.ObserveState(stateModel).OnChange(func() {
+		// Another model: the newcomers are followed on it afresh.
+		if !c.run.Running {
+			c.run = newcomerRun{}
+			c.publish()
+		}
+	}).Value(&c.seen)
+}
+
+// request asks the workers for the newcomers, following number too (0:
+// the suggested only).
+func (c *newcomerSection) request(number int) {
+	s, ctx := c.Isession, c.ctx
+	spec := work.NewcomerSpec{Config: s.cfg, Split: replaySplit, Suggest: newcomersSuggested}
+	if number > 0 {
+		spec.Follow = []int{number}
+	}
+	id := s.jobs.start(ctx, "newcomers are being followed", work.JobSpec{Kind: work.JobNewcomer, Newcomer: &spec}, jobHandlers{
+		message:  c.onMessage,
+		finished: c.onFinished,
+	})
+	if id == 0 {
+		return
+	}
+	c.run.Running, c.run.Err, c.run.Requested = true, "", number
+	c.publish()
+}
+
+func (c *newcomerSection) onMessage(ctx app.Context, m work.Msg) {
+	switch m.Kind {
+	case work.MsgProgress:
+		var p work.NewcomerProgress
+		if m.Decode(&p) == nil {
+			c.run.Epoch, c.run.Epochs = p.Epoch, p.Epochs
+		}
+	case work.MsgResult:
+		var r work.NewcomerResult
+		if m.Decode(&r) != nil {
+			return
+		}
+		c.run.Result = &r
+		for _, f := range r.Followed {
+			if c.run.followed(f.Number) == nil {
+				c.run.Followed = append(c.run.Followed, f)
+			}
+		}
+		switch {
+		case c.run.Requested > 0:
+			c.run.Shown = c.run.Requested
+		case c.run.Shown == 0 && len(r.Suggested) > 0:
+			c.run.Shown = r.Suggested[0]
+		}
+	}
+	c.publish()
+}
+
+func (c *newcomerSection) onFinished(ctx app.Context, stopped bool, failed string) {
+	c.run.Running = false
+	c.run.Err = failed
+	c.publish()
+}
+
+// publish hands the run to window.ealsLiveEvidence.
+func (c *newcomerSection) publish() { c.Isession.evidence.Newcomer = c.run }
+
+func (c *newcomerSection) show(n int) func(app.Context, app.Event) {
+	return func(ctx app.Context, e app.Event) {
+		c.problem = ""
+		if c.run.followed(n) != nil {
+			c.run.Shown = n
+			c.publish()
+			return
+		}
+		c.request(n)
+	}
+}
+
+// followNumber follows the newcomer whose number is typed, or says why
+// it cannot.
+func (c *newcomerSection) followNumber(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	r := c.run.Result
+	if r == nil {
+		return
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(c.number))
+	if err != nil || n < 1 || n > r.Newcomers {
+		c.problem = fmt.Sprintf("“%s” is not a newcomer's number: type a whole number from 1 to %d.", c.number, r.Newcomers)
+		return
+	}
+	c.show(n)(ctx, e)
+}
+
+func (c *newcomerSection) Render() app.UI {
+	countRender("newcomer")
+	s := c.Isession
+	r := c.run
+	blocked := ""
+	if !r.Running {
+		blocked = s.runHold().says("Following a newcomer")
+	}
+	card := app.Section().ID("newcomer").Class("card card-newcomer").Aria("labelledby", "newcomer-title").
+		DataSet("state", runState(r.Running, r.Result != nil, false, r.Err))
+	head := []app.UI{
+		app.H2().ID("newcomer-title").Text("Follow a newcomer"),
+		app.P().Class("caption").Text("Cold start for one person: a real reviewer of the replay's stream (the latest 10% of " +
+			"the reviews) who has no review in the 90% the model trains on. Review by review, in time order, the model ranks " +
+			"the business they review next among all businesses, before and after it learns the review before; popularity " +
+			"ranks it too. Only this person's reviews are learnt here."),
+	}
+	if r.Result == nil {
+		label := "Find the newcomers"
+		if r.Running {
+			label = "Training the replay's model…"
+		}
+		return card.Body(append(head,
+			app.Button().ID("newcomer-start").Class("run").Text(label).Disabled(r.Running || blocked != "").
+				Title(blocked).OnClick(func(ctx app.Context, e app.Event) { c.request(0) }),
+			when(r.Running && r.Epochs > 0, func() app.UI { return progressMeter("newcomer-progress", "Progress of the newcomer's model", float64(r.Epoch)/float64(r.Epochs)) }),
+			when(blocked != "", func() app.UI { return app.P().Class("small").Text(blocked) }),
+			when(r.Err != "", func() app.UI { return app.P().ID("newcomer-error").Class("newcomer-error").Text(r.Err) }),
+		)...)
+	}
+	res := r.Result
+	f := r.followed(r.Shown)
+	return card.Body(append(head,
+		app.P().ID("newcomer-count").Text(fmt.Sprintf("The stream's %s reviews include %s by %s newcomers.",
+			thousands(res.Stream), thousands(res.Reviews), thousands(res.Newcomers))),
+		app.Div().Class("newcomer-pick").Role("group").Aria("label", "Newcomers to follow").Body(
+			app.Span().Class("small").Text("The most active: "),
+			app.Range(res.Suggested).Slice(func(k int) app.UI {
+				n := res.Suggested[k]
+				reviews := 0
+				if fl := r.followed(n); fl != nil {
+					reviews = len(fl.Steps)
+				}
+				return app.Button().Class("newcomer-suggest").DataSet("number", n).
+					Aria("pressed", fmt.Sprint(n == r.Shown)).
+					Aria("label", fmt.Sprintf("Follow newcomer %d, %d reviews", n, reviews)).
+					Disabled(r.Running || blocked != "").
+					Text(fmt.Sprintf("No. %d · %d reviews", n, reviews)).OnClick(c.show(n))
+			}),
+		),
+		app.Form().Class("newcomer-number").OnSubmit(c.followNumber).Body(
+			app.Label().For("newcomer-number-input").Text(fmt.Sprintf("Or any newcomer, by number (1 to %d): ", res.Newcomers)),
+			app.Input().ID("newcomer-number-input").Type("text").Attr("inputmode", "numeric").Value(c.number).
+				Aria("invalid", fmt.Sprint(c.problem != "")).Aria("describedby", "newcomer-problem").
+				OnInput(func(ctx app.Context, e app.Event) { c.number = ctx.JSSrc().Get("value").String() }),
+			app.Button().ID("newcomer-follow").Type("submit").Text("Follow").
+				Aria("label", "Follow the newcomer with this number").Disabled(r.Running || blocked != ""),
+			app.P().ID("newcomer-problem").Class("newcomer-error").Aria("live", "polite").Text(c.problem),
+		),
+		when(r.Err != "", func() app.UI { return app.P().ID("newcomer-error").Class("newcomer-error").Text(r.Err) }),
+		when(f != nil, func() app.UI { return c.renderFollowed(f) }),
+	)...)
+}
+
+// Geometry of the rank chart: ranks on a log scale, 1 at the top.
+const (
+	rankW, rankH = 560.0, 220.0
+	rankPadL     = 52.0
+	rankPadR     = 12.0
+	rankPadT     = 12.0
+	rankPadB     = 34.0
+)
+
+func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
+	s := c.Isession
+	name := func(i int32) string {
+		if s.cat != nil && int(i) < len(s.cat.items) {
+			return s.cat.item(i).Name
+		}
+		return "business " + strconv.Itoa(int(i))
+	}
+	items := 1
+	if s.cat != nil {
+		items = len(s.cat.items)
+	}
+	n := len(f.Steps)
+	// Ranks are 0-based; the chart shows 1-based on a log scale.
+	y := func(rank int) float64 {
+		top, bottom := 0.0, math.Log10(float64(items))
+		return rankPadT + (rankH-rankPadT-rankPadB)*(math.Log10(float64(rank+1))-top)/(bottom-top)
+	}
+	x := func(k int) float64 {
+		if n == 1 {
+			return (rankPadL + rankW - rankPadR) / 2
+		}
+		return rankPadL + (rankW-rankPadL-rankPadR)*float64(k)/float64(n-1)
+	}
+	line := func(rank func(k int) int) string {
+		var b strings.Builder
+		for k := range f.Steps {
+			fmt.Fprintf(&b, "%.1f,%.1f ", x(k), y(rank(k)))
+		}
+		return strings.TrimSpace(b.String())
+	}
+	var ticks []int
+	for v := 1; v <= items; v *= 10 {
+		ticks = append(ticks, v)
+	}
+	title := fmt.Sprintf("Rank of each review of newcomer %d among %s businesses, 1 at the top, on a log scale: eALS after "+
+		"learning the reviews before, and popularity", f.Number, thousands(items))
+	return app.Div().ID("newcomer-followed").DataSet("number", f.Number).Body(
+		app.Figure().ID("newcomer-chart").Class("chart chart-multi newcomer-chart").Body(
+			app.FigCaption().Body(app.Span().Class("chart-title").Text(fmt.Sprintf("Newcomer %d: where each next review ranked", f.Number))),
+			app.Ul().Class("legend").Body(
+				app.Li().DataSet("series", "eals").Body(app.Span().Class("swatch").Aria("hidden", "true"), app.Text("eALS, after the update")),
+				app.Li().DataSet("series", "before").Body(app.Span().Class("swatch").Aria("hidden", "true"), app.Text("eALS, before it")),
+				app.Li().DataSet("series", "pop").Body(app.Span().Class("swatch").Aria("hidden", "true"), app.Text("Popularity")),
+			),
+			svg("svg").Attr("viewBox", fmt.Sprintf("0 0 %g %g", rankW, rankH)).Attr("role", "img").Attr("aria-label", title).Body(
+				svgLine(rankPadL, rankPadT, rankPadL, rankH-rankPadB, "axis"),
+				svgLine(rankPadL, rankH-rankPadB, rankW-rankPadR, rankH-rankPadB, "axis"),
+				app.Range(ticks).Slice(func(k int) app.UI {
+					return svg("g").Body(
+						svgLine(rankPadL, y(ticks[k]-1), rankW-rankPadR, y(ticks[k]-1), "grid"),
+						svgText(rankPadL-6, y(ticks[k]-1)+4, "end", thousands(ticks[k])),
+					)
+				}),
+				svgText(rankPadL, rankH-8, "start", "review 1"),
+				svgText(rankW-rankPadR, rankH-8, "end", fmt.Sprintf("review %d", n)),
+				svg("g").DataSet("series", "pop").Body(
+					svg("polyline").Attr("points", line(func(k int) int { return f.Steps[k].Popularity })),
+				),
+				svg("g").DataSet("series", "before").Body(
+					app.Range(f.Steps).Slice(func(k int) app.UI {
+						return svg("circle").Attr("cx", fmt.Sprintf("%.1f", x(k))).Attr("cy", fmt.Sprintf("%.1f", y(f.Steps[k].Before))).Attr("r", "3.5")
+					}),
+				),
+				svg("g").DataSet("series", "eals").Body(
+					svg("polyline").Attr("points", line(func(k int) int { return f.Steps[k].After })),
+				),
+			),
+		),
+		// A long history scrolls in its own box, reachable by keyboard.
+		app.Div().Class("newcomer-table-wrap").TabIndex(0).Role("region").
+			Aria("label", fmt.Sprintf("Newcomer %d's %d reviews, ranked", f.Number, n)).Body(
+			app.Table().ID("newcomer-steps").Class("newcomer-table").Body(
+				app.Caption().Text(fmt.Sprintf("Newcomer %d's reviews in time order, each ranked out of %s (1 is the top)", f.Number, thousands(items))),
+				app.THead().Body(app.Tr().Body(
+					app.Th().Scope("col").Text("Review"), app.Th().Scope("col").Text("Business"),
+					app.Th().Scope("col").Text("eALS before"), app.Th().Scope("col").Text("eALS after"),
+					app.Th().Scope("col").Text("Popularity"),
+				)),
+				app.TBody().Body(app.Range(f.Steps).Slice(func(k int) app.UI {
+					st := f.Steps[k]
+					before := thousands(st.Before + 1)
+					if k == 0 {
+						before = "—"
+					}
+					return app.Tr().DataSet("item", st.Item).Body(
+						app.Td().Text(strconv.Itoa(k+1)), app.Td().Text(name(st.Item)),
+						app.Td().DataSet("rank", "before").Text(before),
+						app.Td().DataSet("rank", "after").Text(thousands(st.After+1)),
+						app.Td().DataSet("rank", "pop").Text(thousands(st.Popularity+1)),
+					)
+				})),
+			)),
+		app.P().Class("small").Text("“Before” is the rank with the model as it stood before learning the previous review; "+
+			"“after” is once it has learnt it, the rank the online protocol scores. The first review meets a model that knows "+
+			"nothing of this person."),
+	)
+}
