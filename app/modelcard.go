@@ -112,6 +112,7 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 	c.job, c.stopping, c.started = id, false, time.Now()
 	c.run = trainingRun{Config: cfg, Epochs: cfg.Epochs, Phase: "training", Workers: s.jobs.pool.Size()}
 	s.cfg = cfg
+	saveSettings(cfg)
 	s.you.detach()
 	s.stage = stageTraining
 	s.metrics.EpochMs, s.metrics.EvalMs = nil, nil

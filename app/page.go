@@ -61,6 +61,7 @@ func (p *Page) Render() app.UI {
 			app.Div().Class("side").Body(
 				newFinder().Session(s),
 				newYourClicks().Session(s),
+				newShareCard().Session(s),
 			),
 		),
 		newInside().Session(s),

@@ -37,6 +37,10 @@ type session struct {
 	// started it (a "like" button is replaced once clicked) is dispatched
 	// through it.
 	self app.Context
+	// aside holds the clicks "Start over" or a link replaced, to bring
+	// back; openedLink says the page opened on a scenario link.
+	aside      aside
+	openedLink bool
 }
 
 // The state keys. Their values say only that something changed (and what
@@ -149,6 +153,7 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 	s.cat.setCounts(ints(m.I32[0]), ints(m.I32[1]))
 	s.metrics.CatalogMs = durationMillis(time.Since(start))
 	s.restoreClicks(ctx)
+	s.applyScenario(ctx)
 	s.stage = stageTraining
 	s.changed(ctx, stateData)
 	s.changed(ctx, stateYou)
