@@ -89,4 +89,3 @@ func (s *session) itemIDs(items []int32) []string {
 	}
 	return ids
 }
-

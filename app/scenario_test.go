@@ -108,4 +108,3 @@ func TestScenarioQueryEscapes(t *testing.T) {
 		t.Errorf("likes %v from %q", sc.Likes, q)
 	}
 }
-
