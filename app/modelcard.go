@@ -70,6 +70,7 @@ type modelCard struct {
 	// restoreFailed: the kept model could not be read, so training starts
 	// afresh when the job ends.
 	restoreFailed bool
+	previous      trainingRun // the run before, drawn faint beside this one
 }
 
 func newModelCard() *modelCard { return &modelCard{} }
@@ -110,6 +111,10 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 		return
 	}
 	c.job, c.stopping, c.started = id, false, time.Now()
+	if len(c.run.Objective) > 0 {
+		// Its curves stay as ghost lines beside the new run's.
+		c.previous = c.run
+	}
 	c.run = trainingRun{Config: cfg, Epochs: cfg.Epochs, Phase: "training", Workers: s.jobs.pool.Size()}
 	s.cfg = cfg
 	saveSettings(cfg)
@@ -234,7 +239,7 @@ func (c *modelCard) Render() app.UI {
 			),
 			newTrainPanel().Stage(c.stageName()).Run(c.run).Data(s.data).Config(s.cfg),
 		),
-		newCurves().Run(c.run).Planned(s.cfg.Epochs),
+		newCurves().Run(c.run).Planned(s.cfg.Epochs).Previous(c.previous),
 	)
 }
 
