@@ -40,7 +40,7 @@ func TestScenarioBadValuesGoBackToDefaults(t *testing.T) {
 		note  string // in the one note
 	}{
 		{"k=abc&c0=10", func(c core.Config) bool { return c.K == def.K && c.C0 == 10 }, `k=“abc” cannot be used (“abc” is not a number), so K is 32`},
-		{"k=1000", func(c core.Config) bool { return c.K == def.K }, "at most 128 in the browser"},
+		{"k=1000", func(c core.Config) bool { return c.K == def.K }, "must be between 1 and 128 in the browser"},
 		{"k=2.5", func(c core.Config) bool { return c.K == def.K }, "must be a whole number"},
 		{"alpha=-1&lambda=0.5", func(c core.Config) bool { return c.Alpha == def.Alpha && c.Lambda == 0.5 }, "alpha=“-1” cannot be used"},
 		{"epochs=500", func(c core.Config) bool { return c.Epochs == def.Epochs }, "epochs is 25, its default"},

@@ -134,12 +134,12 @@ func (t *trainPanel) renderData() app.UI {
 	}
 	if !d.decoded() {
 		return app.Div().ID("data").Class("data").Body(
-			app.P().Text(fmt.Sprintf("The data: Yelp reviews of %s businesses in the Phoenix area (%s), a %s download.",
-				thousands(d.Items), d.Subset, byteSize(d.Bytes))),
+			app.P().Text(fmt.Sprintf("The data: Yelp reviews of %s businesses in the Phoenix area (%s), %s download.",
+				thousands(d.Items), d.Subset, withArticle(byteSize(d.Bytes)))),
 		)
 	}
-	about := fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), a %s download.",
-		d.From.Year(), d.To.Year(), thousands(d.Users), thousands(d.Items), d.Subset, byteSize(d.Bytes))
+	about := fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), %s download.",
+		d.From.Year(), d.To.Year(), thousands(d.Users), thousands(d.Items), d.Subset, withArticle(byteSize(d.Bytes)))
 	verb := "Training on "
 	switch t.Istage {
 	case "ready":
