@@ -53,6 +53,8 @@ type trainingRun struct {
 	TrainedAt time.Time
 	Workers   int
 	WallMs    float64 // from asking to having the model, as the visitor waits
+	FinalMs   float64 // the final evaluation on every held-out user
+	SetupMs   float64 // the workers' model set up before the first epoch
 	Failed    string
 }
 
@@ -186,6 +188,7 @@ func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 	r.Done, r.EpochMs, r.EvalMs, r.Objective, r.SampleHR = run.Epochs, run.EpochMs, run.EvalMs, run.Objective, run.SampleHR
 	r.Final, r.FinalDone, r.Stopped, r.Restored = run.Final, run.FinalDone, run.Stopped, run.Restored
 	r.Skipped = !run.FinalDone
+	r.FinalMs, r.SetupMs = run.FinalMs, run.SetupMs
 	r.TrainedAt = time.UnixMilli(run.TrainedAt)
 	r.WallMs = durationMillis(time.Since(c.started))
 	r.Phase, r.Progress = "", 0
