@@ -196,6 +196,7 @@ func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 	s.metrics.Restored = run.Restored
 	s.metrics.ModelChecksum = run.Checksum
 	s.metrics.EpochMs, s.metrics.EvalMs = run.EpochMs, run.EvalMs
+	s.training = *r
 	if err := s.adopt(ctx, model); err != nil {
 		s.fail(ctx, failure{Title: "The trained model cannot rank", Detail: err.Error()})
 	}

@@ -69,6 +69,7 @@ func (p *Page) Render() app.UI {
 			newReplaySection().Session(s),
 			newCompareSection().Session(s),
 		),
+		newExportCard().Session(s),
 		newAbout().Session(s),
 	)
 }

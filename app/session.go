@@ -41,6 +41,7 @@ type session struct {
 	// back; openedLink says the page opened on a scenario link.
 	aside      aside
 	openedLink bool
+	training   trainingRun // the model in use's training, for export
 }
 
 // The state keys. Their values say only that something changed (and what
