@@ -65,6 +65,7 @@ func (p *Page) Render() app.UI {
 			),
 		),
 		newInside().Session(s),
+		newSecondCard().Session(s),
 		app.Div().ID("evidence").Class("evidence").Body(
 			newReplaySection().Session(s),
 			newCompareSection().Session(s),
