@@ -33,12 +33,29 @@ func (s *session) applyScenario(ctx app.Context) {
 	s.openedLink = true
 	app.Window().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+loc.Get("hash").String())
 	if sc.View != "" {
+		// At once, and again when the model is ready (see showLinkView):
+		// the sections above may grow while it trains.
+		s.linkView = sc.View
 		view := sc.View
-		ctx.Defer(func(app.Context) {
-			if e := app.Window().GetElementByID(view); e.Truthy() {
-				e.Call("scrollIntoView")
-			}
-		})
+		ctx.Defer(func(app.Context) { scrollTo(view) })
+	}
+}
+
+// showLinkView brings the link's section back into view once the model
+// is ready, the last time the sections above it change height on their
+// own.
+func (s *session) showLinkView() {
+	if s.linkView == "" || !s.you.trained() {
+		return
+	}
+	view := s.linkView
+	s.linkView = ""
+	afterPaint(func(float64) { scrollTo(view) })
+}
+
+func scrollTo(id string) {
+	if e := app.Window().GetElementByID(id); e.Truthy() {
+		e.Call("scrollIntoView")
 	}
 }
 

@@ -41,6 +41,7 @@ type session struct {
 	// back; openedLink says the page opened on a scenario link.
 	aside      aside
 	openedLink bool
+	linkView   string      // the section a link opened at, shown again once the model is ready
 	training   trainingRun // the model in use's training, for export
 }
 

@@ -24,7 +24,10 @@ func (c *shareCard) Session(s *session) *shareCard { c.Isession = s; return c }
 
 func (c *shareCard) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	ctx.ObserveState(stateYou).OnChange(func() { c.link, c.copied = "", "" }).Value(&c.seen)
+	ctx.ObserveState(stateYou).OnChange(func() {
+		c.link, c.copied = "", ""
+		c.Isession.showLinkView()
+	}).Value(&c.seen)
 	ctx.ObserveState(stateModel).OnChange(func() { c.link, c.copied = "", "" }).Value(&c.seen)
 }
 

@@ -52,11 +52,19 @@ func TestScenarioLinkMatchesCore(t *testing.T) {
 	}
 	// λ is given a bad value: the page names it and uses the default.
 	link := srv.base + "?k=16&c0=256&alpha=0.2&lambda=lots&wnew=2&epochs=6&seed=7&likes=" +
-		url.QueryEscape(strings.Join(likeIDs, ",")) + "&view=history"
+		url.QueryEscape(strings.Join(likeIDs, ",")) + "&view=compare"
 	run(t, ctx, "opening the link", 30*time.Second, chromedp.Navigate(link))
 	waitFor(t, ctx, "training and the link's likes", trainTimeout, func(m metrics) bool { return ready(m) && m.Liked == len(likes) })
 	settled0(t, ctx)
 
+	// The link opens at the section it names, far down the page.
+	eventually(t, "the link's section in view", 10*time.Second, func() bool {
+		var top, height float64
+		run(t, ctx, "reading the comparison's place", 5*time.Second, chromedp.Evaluate(
+			`document.querySelector("#compare").getBoundingClientRect().top`, &top))
+		run(t, ctx, "reading the window", 5*time.Second, chromedp.Evaluate(`innerHeight`, &height))
+		return top > -5 && top < height/2
+	})
 	notes := text(t, ctx, "#notices")
 	contains(t, "the notes", notes, "lambda=“lots” cannot be used")
 	contains(t, "the notes", notes, "λ is 0.01, its default")
