@@ -66,9 +66,9 @@ func (c *shareCard) Render() app.UI {
 	likes := len(s.you.liked)
 	return app.Section().ID("share").Class("card card-share").Body(
 		app.H2().Text("Share this scenario"),
-		app.P().Class("caption").Text(fmt.Sprintf("A link with the model's settings and your %s in the order you made them: "+
-			"opening it trains the same model and learns the same clicks, so it shows the same list. "+
-			"Your settings and clicks also stay in this browser for your next visit.", plural(likes, "like", "likes"))),
+		app.P().Class("caption").Text(fmt.Sprintf("A link with the model's settings and your likes in the order you made them "+
+			"(%d so far): opening it trains the same model and learns the same clicks, so it shows the same list. "+
+			"Your settings and clicks also stay in this browser for your next visit.", likes)),
 		app.Button().ID("copy-link").Class("run").Disabled(!ready).Text("Copy a link to this").
 			Aria("label", "Copy a link to this scenario: the settings and your likes").OnClick(c.copyLink),
 		when(c.link != "", func() app.UI {
