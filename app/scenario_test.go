@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -107,4 +108,27 @@ func TestScenarioQueryEscapes(t *testing.T) {
 		// ampersand must.
 		t.Errorf("likes %v from %q", sc.Likes, q)
 	}
+}
+
+// Whatever a link holds, the page gets settings it can train with, likes
+// of businesses it knows, and a view it has.
+func FuzzParseScenario(f *testing.F) {
+	for _, seed := range []string{"k=16&c0=1&alpha=0&lambda=1&wnew=2&epochs=3&seed=4&likes=a,b&view=replay",
+		"k=abc", "likes=,,,", "%zz", "epochs=1e400&alpha=NaN", "seed=18446744073709551616"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		sc, _, _ := parseScenario(q, pageConfig(), scenarioIDs)
+		if _, problems := draftConfig(sc.Config, configText(sc.Config)); len(problems) > 0 {
+			t.Errorf("%q gives settings the page rejects: %v", q, problems)
+		}
+		for _, i := range sc.Likes {
+			if i < 0 || i > 4 {
+				t.Errorf("%q gives an unknown like %d", q, i)
+			}
+		}
+		if sc.View != "" && !slices.Contains(linkViews, sc.View) {
+			t.Errorf("%q gives view %q", q, sc.View)
+		}
+	})
 }
