@@ -32,7 +32,9 @@ func (c *secondCard) Session(s *session) *secondCard { c.Isession = s; return c 
 
 func (c *secondCard) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	ctx.ObserveState(stateYou).OnChange(func() { c.m.sync(c.Isession.you.liked) }).Value(&c.seen)
+	// After your list is on screen (stateBelow follows every change of
+	// your likes), so that the second model never delays it.
+	ctx.ObserveState(stateBelow).OnChange(func() { c.m.sync(c.Isession.you.liked) }).Value(&c.seen)
 	ctx.ObserveState(stateBusy).Value(&c.seen)
 	ctx.ObserveState(stateModel).Value(&c.seen)
 }
