@@ -30,7 +30,6 @@ func (s *session) applyScenario(ctx app.Context) {
 		s.you.liked = sc.Likes
 		s.saveClicks(ctx)
 	}
-	s.openedLink = true
 	app.Window().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+loc.Get("hash").String())
 	if sc.View != "" {
 		// At once, and again when the model is ready (see showLinkView):

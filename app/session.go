@@ -38,11 +38,10 @@ type session struct {
 	// through it.
 	self app.Context
 	// aside holds the clicks "Start over" or a link replaced, to bring
-	// back; openedLink says the page opened on a scenario link.
-	aside      aside
-	openedLink bool
-	linkView   string      // the section a link opened at, shown again once the model is ready
-	training   trainingRun // the model in use's training, for export
+	// back.
+	aside    aside
+	linkView string      // the section a link opened at, shown again once the model is ready
+	training trainingRun // the model in use's training, for export
 }
 
 // The state keys. Their values say only that something changed (and what
