@@ -22,6 +22,7 @@ const (
 	rivalWeighted = "eals"
 	rivalUniform  = "uniform"
 	rivalBPR      = "bpr"
+	rivalRCD      = "rcd"
 )
 
 // rival is one model of the comparison: how to train it and what it is.
@@ -29,28 +30,55 @@ type rival struct {
 	Key, Label string
 	Settings   string // in notation (see notation)
 	Epochs     int
-	eals       *core.Config // nil for BPR
+	eals       *core.Config // nil for BPR and RCD
 	bpr        *core.BPRConfig
+	rcd        *core.RCDConfig
 }
 
-// rivals returns the three models the comparison trains, set up as the
-// command line sets them up for the same flags: eALS with the page's
-// settings, eALS with α = 0 (Hu et al.'s uniform weighting, w0 = c0/N),
-// and BPR with its tuned learning rate and the page's K, λ and seed
-// (`eals -model bpr -k K -lambda λ -seed S -epochs 50`).
+// rivals returns the models the comparison trains, set up as the command
+// line sets them up for the same flags: eALS with the page's settings,
+// eALS with α = 0 (Hu et al.'s uniform weighting, w0 = c0/N), BPR with its
+// tuned learning rate and the page's K, λ and seed (`eals -model bpr -k K
+// -lambda λ -seed S -epochs 50`), and RCD with the page's settings and its
+// own uniform weights (`eals -model rcd -alpha 0`). Each row's label says
+// what it is for these settings: with α = 0 the first row is not
+// popularity-weighted.
 func rivals(cfg core.Config) []rival {
 	uniform := cfg
 	uniform.Alpha = 0
-	bpr := core.DefaultBPRConfig()
-	bpr.K, bpr.Lambda, bpr.Seed, bpr.Epochs = cfg.K, cfg.Lambda, cfg.Seed, compareBPREpochs
+	bpr := replayBPR(cfg)
+	rcd := replayRCD(cfg)
+	label := "eALS, popularity-weighted"
+	if cfg.Alpha == 0 {
+		label = "eALS, your settings (α = 0: uniform)"
+	}
 	return []rival{
-		{Key: rivalWeighted, Label: "eALS, popularity-weighted",
+		{Key: rivalWeighted, Label: label,
 			Settings: fmt.Sprintf("K = %d, α = %g, c_0 = %g, λ = %g", cfg.K, cfg.Alpha, cfg.C0, cfg.Lambda), Epochs: cfg.Epochs, eals: &cfg},
 		{Key: rivalUniform, Label: "eALS, uniform weights",
 			Settings: fmt.Sprintf("K = %d, α = 0, c_0 = %g, λ = %g", cfg.K, cfg.C0, cfg.Lambda), Epochs: uniform.Epochs, eals: &uniform},
 		{Key: rivalBPR, Label: "BPR",
 			Settings: fmt.Sprintf("K = %d, learning rate %g, λ = %g", bpr.K, bpr.LearnRate, bpr.Lambda), Epochs: bpr.Epochs, bpr: &bpr},
+		{Key: rivalRCD, Label: "RCD, uniform weights",
+			Settings: fmt.Sprintf("K = %d, α = %g, c_0 = %g, λ = %g, line search as its authors'", rcd.K, rcd.Alpha, rcd.C0, rcd.Lambda),
+			Epochs:   rcd.Epochs, rcd: &rcd},
 	}
+}
+
+// sameModel returns, for each rival, the key of an earlier rival that is
+// the very same model (same kind, same settings), or "": such rows are
+// equal by construction, and comparing them says nothing.
+func sameModel(rs []rival) map[string]string {
+	same := map[string]string{}
+	for k, r := range rs {
+		for _, e := range rs[:k] {
+			if r.eals != nil && e.eals != nil && *r.eals == *e.eals {
+				same[r.Key] = e.Key
+				break
+			}
+		}
+	}
+	return same
 }
 
 // compareRun is what the page shows of the comparison; like replayRun it
@@ -82,12 +110,14 @@ type compareRow struct {
 	Err           string       `json:"error,omitempty"`
 	Phase         string       `json:"phase"` // "training" or "evaluating" while it runs
 	Progress      float64      `json:"progress"`
+	SameAs        string       `json:"sameAs,omitempty"` // the key of an earlier row that is the same model
 }
 
 func newCompareRun(rs []rival, tests int) compareRun {
 	run := compareRun{Running: true, Phase: "training", Tests: tests}
+	same := sameModel(rs)
 	for _, r := range rs {
-		run.Rows = append(run.Rows, compareRow{Key: r.Key, Label: r.Label, Settings: r.Settings, Epochs: r.Epochs, Phase: "training"})
+		run.Rows = append(run.Rows, compareRow{Key: r.Key, Label: r.Label, Settings: r.Settings, Epochs: r.Epochs, Phase: "training", SameAs: same[r.Key]})
 	}
 	return run
 }
@@ -96,7 +126,7 @@ func newCompareRun(rs []rival, tests int) compareRun {
 func compareSpec(rs []rival) work.CompareSpec {
 	spec := work.CompareSpec{TopN: evalTopN}
 	for _, r := range rs {
-		spec.Rivals = append(spec.Rivals, work.Rival{Key: r.Key, Epochs: r.Epochs, EALS: r.eals, BPR: r.bpr})
+		spec.Rivals = append(spec.Rivals, work.Rival{Key: r.Key, Epochs: r.Epochs, EALS: r.eals, BPR: r.bpr, RCD: r.rcd})
 	}
 	return spec
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ealslive/ealslive/app/work"
@@ -15,7 +16,7 @@ func TestRivalsMatchTheCommandLine(t *testing.T) {
 	cfg := pageConfig()
 	cfg.K, cfg.Lambda, cfg.Seed, cfg.C0 = 16, 0.05, 7, 300
 	rs := rivals(cfg)
-	if len(rs) != 3 || rs[0].Key != rivalWeighted || rs[1].Key != rivalUniform || rs[2].Key != rivalBPR {
+	if len(rs) != 4 || rs[0].Key != rivalWeighted || rs[1].Key != rivalUniform || rs[2].Key != rivalBPR || rs[3].Key != rivalRCD {
 		t.Fatalf("rivals %+v", rs)
 	}
 	if *rs[0].eals != cfg {
@@ -31,6 +32,46 @@ func TestRivalsMatchTheCommandLine(t *testing.T) {
 	if rs[2].bpr == nil || *rs[2].bpr != want || rs[2].Epochs != compareBPREpochs {
 		t.Errorf("BPR runs %+v, want %+v", rs[2].bpr, want)
 	}
+	rcd := core.DefaultRCDConfig()
+	rcd.K, rcd.Lambda, rcd.Seed, rcd.C0, rcd.Epochs = 16, 0.05, 7, 300, cfg.Epochs
+	if rs[3].rcd == nil || *rs[3].rcd != rcd || rs[3].rcd.Alpha != 0 {
+		t.Errorf("RCD runs %+v, want %+v", rs[3].rcd, rcd)
+	}
+	if same := sameModel(rs); len(same) != 0 {
+		t.Errorf("with α = %g rows are the same model: %v", cfg.Alpha, same)
+	}
+}
+
+// With α = 0 in the controls the first two rows are one model: the labels
+// do not call it popularity-weighted, and the verdict says so instead of
+// judging a model against itself.
+func TestCompareSaysWhenRowsAreTheSameModel(t *testing.T) {
+	cfg := pageConfig()
+	cfg.Alpha = 0
+	rs := rivals(cfg)
+	if same := sameModel(rs); same[rivalUniform] != rivalWeighted || len(same) != 1 {
+		t.Fatalf("same models %v, want uniform = eals", same)
+	}
+	if strings.Contains(rs[0].Label, "popularity") {
+		t.Errorf("with α = 0 the first row is labelled %q", rs[0].Label)
+	}
+	run := newCompareRun(rs, 100)
+	m := eval.Metrics{HR: 0.3, NDCG: 0.1, Count: 100}
+	for _, r := range rs {
+		run.update(work.RivalResult{Key: r.Key, Done: true, Evaluated: true, Metrics: m})
+	}
+	v := compareVerdict(run.Rows)
+	if !strings.Contains(v, "are the same model") || strings.Contains(v, "makes no measurable difference") {
+		t.Errorf("verdict %q", v)
+	}
+	cfg.Alpha = 0.4
+	run = newCompareRun(rivals(cfg), 100)
+	for _, r := range rs {
+		run.update(work.RivalResult{Key: r.Key, Done: true, Evaluated: true, Metrics: m})
+	}
+	if v := compareVerdict(run.Rows); strings.Contains(v, "same model") || !strings.Contains(v, "makes no measurable difference") {
+		t.Errorf("with α = 0.4 and equal figures the verdict reads %q", v)
+	}
 }
 
 // The table takes each rival's news as its worker sends it: rows by key,
@@ -38,7 +79,7 @@ func TestRivalsMatchTheCommandLine(t *testing.T) {
 func TestCompareRunUpdate(t *testing.T) {
 	rs := rivals(pageConfig())
 	run := newCompareRun(rs, 3536)
-	if spec := compareSpec(rs); len(spec.Rivals) != 3 || spec.Rivals[2].BPR == nil || spec.Rivals[0].EALS == nil {
+	if spec := compareSpec(rs); len(spec.Rivals) != 4 || spec.Rivals[2].BPR == nil || spec.Rivals[0].EALS == nil || spec.Rivals[3].RCD == nil {
 		t.Fatalf("the workers' job: %+v", spec)
 	}
 	run.update(work.RivalResult{Key: rivalBPR, Phase: "training", Epochs: 10, Fraction: 0.2, EpochMs: []float64{3, 1, 2}})
@@ -50,7 +91,7 @@ func TestCompareRunUpdate(t *testing.T) {
 	if run.Current != 1 || run.Phase != "evaluating" || !run.Rows[0].Evaluated || run.Rows[0].Phase != "" {
 		t.Errorf("current %d (%s), rows %+v", run.Current, run.Phase, run.Rows)
 	}
-	if want := (1 + 0.5 + 0.2) / 3; math.Abs(run.Progress-want) > 1e-12 {
+	if want := (1 + 0.5 + 0.2) / 4; math.Abs(run.Progress-want) > 1e-12 {
 		t.Errorf("progress %v, want %v", run.Progress, want)
 	}
 	run.update(work.RivalResult{Key: "nobody", Done: true})

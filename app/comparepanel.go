@@ -38,7 +38,7 @@ func (c *comparePanel) Render() app.UI {
 			runButton("compare", "Run the comparison", c.IonButton, r.Running, c.Istopping, c.Iblocked.says("The comparison")),
 		),
 		app.P().Class("caption").Text("Does weighting missing data by popularity help, and how does eALS fare against BPR, "+
-			"the usual ranking baseline? Each model is trained here, by the page's workers side by side, on the same reviews as the model above, "+
+			"the usual ranking baseline, and RCD, the paper's rival for learning online? Each model is trained here, by the page's workers side by side, on the same reviews as the model above, "+
 			"and judged the same way: for every person, is their latest review (held out) in their top 100?"),
 		app.P().ID("compare-status").Class("status").Text(c.status()),
 		when(r.Running, func() app.UI { return progressMeter("compare-progress", "Progress of the comparison", r.Progress) }),
@@ -65,9 +65,9 @@ func (c *comparePanel) status() string {
 	case r.Stopped:
 		return "Stopped; the rows not finished are left empty."
 	case r.Finished:
-		return fmt.Sprintf("All three trained and measured on the same %s held-out people in %.1f s.", thousands(r.Tests), r.WallMs/1000)
+		return fmt.Sprintf("All %d trained and measured on the same %s held-out people in %.1f s.", len(r.Rows), thousands(r.Tests), r.WallMs/1000)
 	}
-	return fmt.Sprintf("Trains three models side by side, BPR for %d epochs: a few seconds in all.", compareBPREpochs)
+	return fmt.Sprintf("Trains four models side by side, BPR for %d epochs: several seconds in all.", compareBPREpochs)
 }
 
 // renderTable lays the rows out as a table built of divs with ARIA table
@@ -94,7 +94,7 @@ func (c *comparePanel) renderTable() app.UI {
 		),
 		app.P().Class("chart-caption").Text("Median time per epoch and in all, in this browser, each model trained by one of the page's workers. "+
 			"An eALS epoch solves every person's and business's vector once; a BPR epoch takes one gradient step per review, "+
-			"on a random (person, reviewed, not reviewed) triple."),
+			"on a random (person, reviewed, not reviewed) triple; an RCD epoch takes one gradient step on every vector, its length found by a line search."),
 	)
 }
 

@@ -2,8 +2,11 @@ package app
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/core"
 )
 
 // curves plots training per epoch: the objective, and the hit ratio on a
@@ -13,12 +16,19 @@ type curves struct {
 	app.Compo
 	Irun     trainingRun
 	Iplanned int // epochs planned before a run starts
+	// Iprevious is the run before this one, drawn as ghost lines; its
+	// Epochs is 0 when there is none.
+	Iprevious trainingRun
 }
 
 func newCurves() *curves { return &curves{} }
 
 func (c *curves) Run(v trainingRun) *curves { c.Irun = v; return c }
 func (c *curves) Planned(v int) *curves     { c.Iplanned = v; return c }
+func (c *curves) Previous(v trainingRun) *curves {
+	c.Iprevious = v
+	return c
+}
 
 func (c *curves) Render() app.UI {
 	r := c.Irun
@@ -32,13 +42,54 @@ func (c *curves) Render() app.UI {
 		app.Div().Class("charts").Body(
 			newLineChart().ID("chart-objective").
 				Title("Objective (eq. 7), lower is better").
-				Points(r.Objective).XMax(epochs).
+				Points(r.Objective).Ghost(c.Iprevious.Objective).XMax(epochs).
 				Caption("Weighted squared error over every person–business pair, reviewed or not, plus the L2 penalty, after each epoch."),
 			newLineChart().ID("chart-hr").
 				Title(fmt.Sprintf("HR@100 on %s held-out users", sample)).
-				Points(r.SampleHR).XMax(epochs).Percent(true).
+				Points(r.SampleHR).Ghost(c.Iprevious.SampleHR).XMax(epochs).Percent(true).
 				Caption("Share of those users whose latest review is in their top 100 of all businesses: "+
 					"an evenly spread sample, to keep each epoch fast. The full figure comes at the end."),
 		),
+		when(len(c.Iprevious.Objective) > 0, func() app.UI {
+			return app.P().ID("curves-ghost").Class("chart-caption ghost-note").Body(
+				app.Span().Class("ghost-swatch").Aria("hidden", "true"),
+				notation(ghostNote(c.Iprevious.Config, r.Config)),
+			)
+		}),
 	)
+}
+
+// ghostNote names the settings of the previous run, drawn dashed, and
+// what differs from this one.
+func ghostNote(prev, now core.Config) string {
+	var diff []string
+	for _, p := range params {
+		if p.get(prev) != p.get(now) {
+			diff = append(diff, fmt.Sprintf("%s = %s, now %s", paramSymbol(p), paramText(prev, p), paramText(now, p)))
+		}
+	}
+	if prev.Seed != now.Seed {
+		diff = append(diff, fmt.Sprintf("seed %d, now %d", prev.Seed, now.Seed))
+	}
+	s := fmt.Sprintf("Dashed grey: the previous run, K = %d, c_0 = %g, α = %g, λ = %g, w_new = %g, %d epochs",
+		prev.K, prev.C0, prev.Alpha, prev.Lambda, prev.WNew, prev.Epochs)
+	if len(diff) == 0 {
+		return s + ": the same settings as this one."
+	}
+	return s + " (" + strings.Join(diff, "; ") + ")."
+}
+
+// paramSymbol is a parameter's symbol in notation.
+func paramSymbol(p param) string {
+	switch p.Name {
+	case "c0":
+		return "c_0"
+	case "alpha":
+		return "α"
+	case "lambda":
+		return "λ"
+	case "wnew":
+		return "w_new"
+	}
+	return p.Name
 }

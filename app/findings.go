@@ -59,6 +59,15 @@ func replayFindings(lanes []laneView) string {
 	}
 	s = append(s, fmt.Sprintf("Over all %s replayed: learning eALS %s, without updates %s, popularity %s.",
 		thousands(learning.Overall.Count), percent(learning.Overall.HR), percent(frozen.Overall.HR), percent(pop.Overall.HR)))
+	var more []string
+	for _, l := range lanes {
+		if l.Key != laneLearning && l.Key != laneFrozen && l.Key != lanePopular && l.Overall.Count > 0 {
+			more = append(more, fmt.Sprintf("%s %s", l.Label, percent(l.Overall.HR)))
+		}
+	}
+	if len(more) > 0 {
+		s = append(s, "Beside them, over the same reviews: "+strings.Join(more, "; ")+".")
+	}
 	return strings.Join(s, " ")
 }
 
@@ -75,8 +84,15 @@ func compareVerdict(rows []compareRow) string {
 	weighted, okW := by[rivalWeighted]
 	uniform, okU := by[rivalUniform]
 	bpr, okB := by[rivalBPR]
+	rcd, okR := by[rivalRCD]
 	var s []string
-	if okW && okU {
+	switch {
+	case okW && okU && uniform.SameAs == rivalWeighted:
+		// The controls made both rows one model: a verdict on weighting
+		// would compare a model with itself.
+		s = append(s, fmt.Sprintf("With α = 0 in the controls, “%s” and “%s” are the same model, so their figures are equal by construction "+
+			"and say nothing about popularity weighting: set α above 0 and run the comparison again to test it.", weighted.Label, uniform.Label))
+	case okW && okU:
 		diff, margin := eval.HRDifference(weighted.Metrics, uniform.Metrics)
 		switch {
 		case absf(diff) <= margin:
@@ -89,6 +105,24 @@ func compareVerdict(rows []compareRow) string {
 		default:
 			s = append(s, fmt.Sprintf("Uniform weights do better here: HR@100 %s against %s with popularity weighting, %s more, beyond the ±%s margin of error.",
 				percent(uniform.Metrics.HR), percent(weighted.Metrics.HR), points(-diff), points(margin)))
+		}
+	}
+	if okW && okR {
+		diff, margin := eval.HRDifference(weighted.Metrics, rcd.Metrics)
+		name := "eALS"
+		if weighted.Metrics == uniform.Metrics || weighted.SameAs != "" {
+			name = "eALS (α = 0)"
+		}
+		switch {
+		case absf(diff) <= margin:
+			s = append(s, fmt.Sprintf("%s and RCD tie: HR@100 %s vs %s, a gap of %s within the ±%s margin.",
+				name, percent(weighted.Metrics.HR), percent(rcd.Metrics.HR), points(absf(diff)), points(margin)))
+		case diff > 0:
+			s = append(s, fmt.Sprintf("%s beats RCD: HR@100 %s against %s, %s more, beyond the ±%s margin.",
+				name, percent(weighted.Metrics.HR), percent(rcd.Metrics.HR), points(diff), points(margin)))
+		default:
+			s = append(s, fmt.Sprintf("RCD beats %s: HR@100 %s against %s, %s more, beyond the ±%s margin.",
+				name, percent(rcd.Metrics.HR), percent(weighted.Metrics.HR), points(-diff), points(margin)))
 		}
 	}
 	if okW && okB {

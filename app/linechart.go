@@ -28,6 +28,9 @@ type lineChart struct {
 	Ipoints  []float64
 	IxMax    int
 	Ipercent bool // values in [0, 1] shown as percentages
+	// Ighost is an earlier run's line, drawn faint and dashed behind this
+	// one on the same axes, so that two settings can be compared.
+	Ighost []float64
 }
 
 func newLineChart() *lineChart { return &lineChart{} }
@@ -38,6 +41,7 @@ func (c *lineChart) Caption(v string) *lineChart   { c.Icaption = v; return c }
 func (c *lineChart) Points(v []float64) *lineChart { c.Ipoints = v; return c }
 func (c *lineChart) XMax(v int) *lineChart         { c.IxMax = v; return c }
 func (c *lineChart) Percent(v bool) *lineChart     { c.Ipercent = v; return c }
+func (c *lineChart) Ghost(v []float64) *lineChart  { c.Ighost = v; return c }
 
 func (c *lineChart) label(v float64) string {
 	if c.Ipercent {
@@ -48,11 +52,12 @@ func (c *lineChart) label(v float64) string {
 
 func (c *lineChart) Render() app.UI {
 	n := len(c.Ipoints)
-	xMax := max(c.IxMax, n, 2)
+	xMax := max(c.IxMax, n, len(c.Ighost), 2)
 	lo, hi := 0.0, 1.0
-	if n > 0 {
-		lo, hi = c.Ipoints[0], c.Ipoints[0]
-		for _, v := range c.Ipoints {
+	all := append(append([]float64(nil), c.Ipoints...), c.Ighost...)
+	if len(all) > 0 {
+		lo, hi = all[0], all[0]
+		for _, v := range all {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 	}
@@ -68,9 +73,12 @@ func (c *lineChart) Render() app.UI {
 	x := func(epoch int) float64 { return padL + (chartW-padL-padR)*float64(epoch-1)/float64(xMax-1) }
 	y := func(v float64) float64 { return padT + (chartH-padT-padB)*(hi-v)/(hi-lo) }
 
-	var pts strings.Builder
-	for k, v := range c.Ipoints {
-		fmt.Fprintf(&pts, "%.1f,%.1f ", x(k+1), y(v))
+	line := func(vs []float64) string {
+		var pts strings.Builder
+		for k, v := range vs {
+			fmt.Fprintf(&pts, "%.1f,%.1f ", x(k+1), y(v))
+		}
+		return strings.TrimSpace(pts.String())
 	}
 	last := ""
 	if n > 0 {
@@ -95,8 +103,12 @@ func (c *lineChart) Render() app.UI {
 				svgText(padL, chartH-8, "middle", "1"),
 				svgText(chartW-padR, chartH-8, "end", strconv.Itoa(xMax)),
 				svgText((padL+chartW-padR)/2, chartH-8, "middle", "epoch"),
+				when(len(c.Ighost) > 1, func() app.UI {
+					return svg("polyline").Attr("points", line(c.Ighost)).
+						Attr("data-role", "ghost").Attr("data-points", strconv.Itoa(len(c.Ighost))).Attr("fill", "none")
+				}),
 				when(n > 1, func() app.UI {
-					return svg("polyline").Attr("points", strings.TrimSpace(pts.String())).
+					return svg("polyline").Attr("points", line(c.Ipoints)).
 						Attr("data-role", "line").Attr("fill", "none")
 				}),
 				app.Range(c.Ipoints).Slice(func(k int) app.UI {

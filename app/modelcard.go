@@ -53,6 +53,8 @@ type trainingRun struct {
 	TrainedAt time.Time
 	Workers   int
 	WallMs    float64 // from asking to having the model, as the visitor waits
+	FinalMs   float64 // the final evaluation on every held-out user
+	SetupMs   float64 // the workers' model set up before the first epoch
 	Failed    string
 }
 
@@ -70,6 +72,7 @@ type modelCard struct {
 	// restoreFailed: the kept model could not be read, so training starts
 	// afresh when the job ends.
 	restoreFailed bool
+	previous      trainingRun // the run before, drawn faint beside this one
 }
 
 func newModelCard() *modelCard { return &modelCard{} }
@@ -110,8 +113,13 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 		return
 	}
 	c.job, c.stopping, c.started = id, false, time.Now()
+	if len(c.run.Objective) > 0 {
+		// Its curves stay as ghost lines beside the new run's.
+		c.previous = c.run
+	}
 	c.run = trainingRun{Config: cfg, Epochs: cfg.Epochs, Phase: "training", Workers: s.jobs.pool.Size()}
 	s.cfg = cfg
+	saveSettings(cfg)
 	s.you.detach()
 	s.stage = stageTraining
 	s.metrics.EpochMs, s.metrics.EvalMs = nil, nil
@@ -180,6 +188,7 @@ func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 	r.Done, r.EpochMs, r.EvalMs, r.Objective, r.SampleHR = run.Epochs, run.EpochMs, run.EvalMs, run.Objective, run.SampleHR
 	r.Final, r.FinalDone, r.Stopped, r.Restored = run.Final, run.FinalDone, run.Stopped, run.Restored
 	r.Skipped = !run.FinalDone
+	r.FinalMs, r.SetupMs = run.FinalMs, run.SetupMs
 	r.TrainedAt = time.UnixMilli(run.TrainedAt)
 	r.WallMs = durationMillis(time.Since(c.started))
 	r.Phase, r.Progress = "", 0
@@ -187,6 +196,7 @@ func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 	s.metrics.Restored = run.Restored
 	s.metrics.ModelChecksum = run.Checksum
 	s.metrics.EpochMs, s.metrics.EvalMs = run.EpochMs, run.EvalMs
+	s.training = *r
 	if err := s.adopt(ctx, model); err != nil {
 		s.fail(ctx, failure{Title: "The trained model cannot rank", Detail: err.Error()})
 	}
@@ -233,7 +243,7 @@ func (c *modelCard) Render() app.UI {
 			),
 			newTrainPanel().Stage(c.stageName()).Run(c.run).Data(s.data).Config(s.cfg),
 		),
-		newCurves().Run(c.run).Planned(s.cfg.Epochs),
+		newCurves().Run(c.run).Planned(s.cfg.Epochs).Previous(c.previous),
 	)
 }
 

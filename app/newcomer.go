@@ -178,7 +178,9 @@ func (c *newcomerSection) Render() app.UI {
 		return card.Body(append(head,
 			app.Button().ID("newcomer-start").Class("run").Text(label).Disabled(r.Running || blocked != "").
 				Title(blocked).OnClick(func(ctx app.Context, e app.Event) { c.request(0) }),
-			when(r.Running && r.Epochs > 0, func() app.UI { return progressMeter("newcomer-progress", "Progress of the newcomer's model", float64(r.Epoch)/float64(r.Epochs)) }),
+			when(r.Running && r.Epochs > 0, func() app.UI {
+				return progressMeter("newcomer-progress", "Progress of the newcomer's model", float64(r.Epoch)/float64(r.Epochs))
+			}),
 			when(blocked != "", func() app.UI { return app.P().Class("small").Text(blocked) }),
 			when(r.Err != "", func() app.UI { return app.P().ID("newcomer-error").Class("newcomer-error").Text(r.Err) }),
 		)...)

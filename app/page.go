@@ -74,16 +74,19 @@ func (p *Page) Render() app.UI {
 				app.Div().Class("side").Body(
 					newFinder().Session(s),
 					newYourClicks().Session(s),
+					newShareCard().Session(s),
 				),
 			),
 			when(p.below, func() app.UI {
 				return app.Div().Class("below").Body(
 					newInside().Session(s),
+					newSecondCard().Session(s),
 					app.Div().ID("evidence").Class("evidence").Body(
 						newReplaySection().Session(s),
 						newNewcomerSection().Session(s),
 						newCompareSection().Session(s),
 					),
+					newExportCard().Session(s),
 				)
 			}),
 		),

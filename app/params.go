@@ -68,6 +68,7 @@ const (
 func draftConfig(base core.Config, raw map[string]string) (core.Config, map[string]string) {
 	cfg := base
 	problems := map[string]string{}
+	parseFailed := map[string]bool{}
 	for _, p := range params {
 		text, ok := raw[p.Name]
 		if !ok {
@@ -76,6 +77,7 @@ func draftConfig(base core.Config, raw map[string]string) (core.Config, map[stri
 		v, err := parseParam(strings.TrimSpace(text), p.Whole)
 		if err != nil {
 			problems[p.Name] = err.Error()
+			parseFailed[p.Name] = true
 			continue
 		}
 		p.set(&cfg, v)
@@ -85,12 +87,15 @@ func draftConfig(base core.Config, raw map[string]string) (core.Config, map[stri
 			problems[e.Param] = e.Reason
 		}
 	}
-	if _, seen := problems["K"]; !seen && cfg.K > pageMaxK {
-		problems["K"] = fmt.Sprintf("at most %d in the browser, where an epoch's time grows with K² "+
+	// The page's ranges replace core's wider ones, which would name limits
+	// the page does not allow; a value that is not a whole number keeps
+	// its own reason.
+	if !parseFailed["K"] && (cfg.K < 1 || cfg.K > pageMaxK) {
+		problems["K"] = fmt.Sprintf("must be between 1 and %d in the browser, where an epoch's time grows with K² "+
 			"(the eals command line takes up to %d)", pageMaxK, core.MaxK)
 	}
-	if _, seen := problems["epochs"]; !seen && cfg.Epochs > pageMaxEpochs {
-		problems["epochs"] = fmt.Sprintf("at most %d in the browser, so that training ends within minutes "+
+	if !parseFailed["epochs"] && (cfg.Epochs < 0 || cfg.Epochs > pageMaxEpochs) {
+		problems["epochs"] = fmt.Sprintf("must be between 0 and %d in the browser, so that training ends within minutes "+
 			"(the eals command line takes up to %d)", pageMaxEpochs, core.MaxEpochs)
 	}
 	return cfg, problems

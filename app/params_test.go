@@ -18,6 +18,8 @@ func reasonFor(cfg core.Config, name string) string {
 	return ""
 }
 
+const kRange = "must be between 1 and 128 in the browser, where an epoch's time grows with K² (the eals command line takes up to 1024)"
+
 func TestDraftConfigRejects(t *testing.T) {
 	base := pageConfig()
 	with := func(f func(*core.Config)) core.Config { c := base; f(&c); return c }
@@ -26,15 +28,16 @@ func TestDraftConfigRejects(t *testing.T) {
 		want       string // "" means core's reason for ref
 		ref        core.Config
 	}{
-		{name: "K", text: "0", ref: with(func(c *core.Config) { c.K = 0 })},
-		{name: "K", text: "5000", ref: with(func(c *core.Config) { c.K = 5000 })},
+		// The page's ranges for K and epochs, not core's wider ones.
+		{name: "K", text: "0", want: kRange},
+		{name: "K", text: "5000", want: kRange},
 		{name: "alpha", text: "9", ref: with(func(c *core.Config) { c.Alpha = 9 })},
 		{name: "alpha", text: "-0.1", ref: with(func(c *core.Config) { c.Alpha = -0.1 })},
 		{name: "c0", text: "-1", ref: with(func(c *core.Config) { c.C0 = -1 })},
 		{name: "c0", text: "inf", ref: with(func(c *core.Config) { c.C0 = math.Inf(1) })},
 		{name: "lambda", text: "NaN", ref: with(func(c *core.Config) { c.Lambda = math.NaN() })},
 		{name: "wnew", text: "0", ref: with(func(c *core.Config) { c.WNew = 0 })},
-		{name: "epochs", text: "-1", ref: with(func(c *core.Config) { c.Epochs = -1 })},
+		{name: "epochs", text: "-1", want: "must be between 0 and 200 in the browser, so that training ends within minutes (the eals command line takes up to 100000)"},
 		{name: "lambda", text: "abc", want: "“abc” is not a number"},
 		{name: "K", text: "8x", want: "“8x” is not a number"},
 		{name: "K", text: "3.5", want: "must be a whole number"},
@@ -96,18 +99,24 @@ func TestDraftConfigPageLimits(t *testing.T) {
 		{"epochs", "200", true},
 		{"epochs", "201", false},
 		{"epochs", "0", true},
+		{"K", "0", false},
+		{"K", "5000", false},
+		{"epochs", "-1", false},
 	} {
 		_, problems := draftConfig(base, map[string]string{tc.name: tc.text})
 		msg, bad := problems[tc.name]
 		if bad == tc.ok {
 			t.Errorf("%s = %s: problems %v", tc.name, tc.text, problems)
 		}
-		if bad && !strings.HasPrefix(msg, "at most ") {
+		if bad && !strings.Contains(msg, " in the browser, ") {
 			t.Errorf("%s = %s: message %q does not give the page's limit", tc.name, tc.text, msg)
 		}
 	}
-	if problems := draftConfigProblems(base, "K", "5000"); problems["K"] != reasonFor(func() core.Config { c := base; c.K = 5000; return c }(), "K") {
-		t.Errorf("K = 5000: message %q, want core's", problems["K"])
+	if msg := draftConfigProblems(base, "K", "5000")["K"]; !strings.HasPrefix(msg, "must be between 1 and 128 in the browser") {
+		t.Errorf("K = 5000: message %q, want the page's range, not core's", msg)
+	}
+	if msg := draftConfigProblems(base, "K", "2.5")["K"]; msg != "must be a whole number" {
+		t.Errorf("K = 2.5: message %q", msg)
 	}
 	if pageMaxK > core.MaxK || pageMaxEpochs > core.MaxEpochs || base.K > pageMaxK || base.Epochs > pageMaxEpochs {
 		t.Error("the page's limits must lie within core's and admit the page's own settings")

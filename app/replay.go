@@ -28,8 +28,6 @@ var laneLabels = map[string]string{
 	lanePopular:  "Popularity",
 }
 
-var laneOrder = []string{laneLearning, laneFrozen, lanePopular}
-
 // replayRun is what the page shows of a replay. It is also published, at
 // full precision, in window.ealsLiveEvidence for the browser tests.
 type replayRun struct {
@@ -54,6 +52,8 @@ type replayRun struct {
 	ReplayMs       float64    `json:"replayMs"` // the slowest lane's replay
 	WallMs         float64    `json:"wallMs"`   // start to end
 	Workers        int        `json:"workers"`
+	// Order is the lanes' keys in chart order, as the replay was asked.
+	Order []string `json:"order"`
 }
 
 // laneView is one recommender's results so far.
@@ -69,7 +69,7 @@ type laneView struct {
 // own), keeping the lanes in chart order.
 func (r *replayRun) setLanes(ls []work.LaneResult) {
 	for _, l := range ls {
-		v := laneView{Key: l.Key, Label: laneLabels[l.Key], Overall: l.Overall, ByHistory: l.ByHistory, Curve: l.Curve}
+		v := laneView{Key: l.Key, Label: l.Label, Overall: l.Overall, ByHistory: l.ByHistory, Curve: l.Curve}
 		k := slices.IndexFunc(r.Lanes, func(x laneView) bool { return x.Key == l.Key })
 		if k < 0 {
 			r.Lanes = append(r.Lanes, v)
@@ -82,7 +82,7 @@ func (r *replayRun) setLanes(ls []work.LaneResult) {
 		r.ReplayMs = max(r.ReplayMs, l.ReplayMs)
 	}
 	slices.SortFunc(r.Lanes, func(a, b laneView) int {
-		return slices.Index(laneOrder, a.Key) - slices.Index(laneOrder, b.Key)
+		return slices.Index(r.Order, a.Key) - slices.Index(r.Order, b.Key)
 	})
 }
 
@@ -97,6 +97,7 @@ type replaySection struct {
 	stopping bool
 	seen     int
 	ctx      app.Context // its own: the button's belongs to the panel inside
+	choices  replayChoices
 }
 
 func newReplaySection() *replaySection { return &replaySection{} }
@@ -111,10 +112,7 @@ func (c *replaySection) OnMount(ctx app.Context) {
 func (c *replaySection) start(ctx app.Context) {
 	s := c.Isession
 	cfg := s.cfg
-	lanes := make([]work.LaneSpec, len(laneOrder))
-	for k, key := range laneOrder {
-		lanes[k] = work.LaneSpec{Key: key, Label: laneLabels[key], Kind: key}
-	}
+	lanes := replayLanes(cfg, c.choices)
 	spec := work.ReplaySpec{Config: cfg, Split: replaySplit, TopN: evalTopN, Lanes: lanes}
 	id := s.jobs.start(ctx, "the replay is running", work.JobSpec{Kind: work.JobReplay, Replay: &spec}, jobHandlers{
 		message:  c.onMessage,
@@ -125,6 +123,9 @@ func (c *replaySection) start(ctx app.Context) {
 	}
 	c.job, c.stopping, c.started = id, false, time.Now()
 	c.run = replayRun{Running: true, Phase: "training", Config: cfg, Epochs: cfg.Epochs, Workers: s.jobs.pool.Size()}
+	for _, l := range lanes {
+		c.run.Order = append(c.run.Order, l.Key)
+	}
 	c.publish()
 }
 
@@ -185,7 +186,7 @@ func (c *replaySection) Render() app.UI {
 		h = s.runHold()
 	}
 	return newReplayPanel().Run(c.run).Blocked(h).Stopping(c.run.Running && c.stopping).
-		FineClock(s.metrics.CrossOriginIsolated).OnButton(c.onButton)
+		FineClock(s.metrics.CrossOriginIsolated).OnButton(c.onButton).Choices(c.renderChoices())
 }
 
 // evidenceMetrics is published as JSON in window.ealsLiveEvidence, at full

@@ -17,6 +17,7 @@ type replayPanel struct {
 	Istopping  bool
 	IonButton  func(ctx app.Context, start bool)
 	IfineClock bool
+	Ichoices   app.UI // the optional lanes' controls
 }
 
 func newReplayPanel() *replayPanel { return &replayPanel{} }
@@ -29,6 +30,7 @@ func (c *replayPanel) OnButton(v func(ctx app.Context, start bool)) *replayPanel
 }
 func (c *replayPanel) Stopping(v bool) *replayPanel  { c.Istopping = v; return c }
 func (c *replayPanel) FineClock(v bool) *replayPanel { c.IfineClock = v; return c }
+func (c *replayPanel) Choices(v app.UI) *replayPanel { c.Ichoices = v; return c }
 
 func (c *replayPanel) Render() app.UI {
 	r := c.Irun
@@ -41,7 +43,9 @@ func (c *replayPanel) Render() app.UI {
 			"earliest 90% of the reviews by date; then the latest 10% are replayed one by one, in order. For each, "+
 			"every model first ranks all businesses for that person and scores a hit if the business they reviewed "+
 			"is in the top 100; then it learns the review. Three models side by side: the eALS model learning each "+
-			"review with one incremental update, the same trained model never updated, and popularity (review counts, kept up to date)."),
+			"review with one incremental update, the same trained model never updated, and popularity (review counts, kept up to date); "+
+			"below, you can add eALS learning with other weights of a click, and BPR and RCD, each trained on the same reviews and learning with its own online update."),
+		c.Ichoices,
 		app.P().ID("replay-status").Class("status").Text(c.status()),
 		when(r.Running, func() app.UI { return progressMeter("replay-progress", "Progress of the replay", r.Progress) }),
 		when(c.Iblocked.Reason != "" && !r.Running, func() app.UI {
@@ -62,8 +66,8 @@ func (c *replayPanel) status() string {
 		return fmt.Sprintf("Training eALS on the earliest %s reviews: epoch %d of %d.",
 			thousands(r.Train), min(r.Done+1, r.Epochs), r.Epochs)
 	case r.Running:
-		return fmt.Sprintf("Replaying the latest reviews: %s of %s, each three times (one per model)…",
-			thousands(r.Replayed), thousands(r.Stream))
+		return fmt.Sprintf("Replaying the latest reviews: %s of %s, each %d times (one per model)…",
+			thousands(r.Replayed), thousands(r.Stream), max(len(r.Order), 3))
 	case r.Stopped && r.Replayed > 0:
 		return fmt.Sprintf("Stopped after %s of %s reviews; the figures cover those.", thousands(r.Replayed), thousands(r.Stream))
 	case r.Stopped:

@@ -43,6 +43,11 @@ type session struct {
 	// started it (a "like" button is replaced once clicked) is dispatched
 	// through it.
 	self app.Context
+	// aside holds the clicks "Start over" or a link replaced, to bring
+	// back.
+	aside    aside
+	linkView string      // the section a link opened at, shown again once the model is ready
+	training trainingRun // the model in use's training, for export
 }
 
 // The state keys. Their values say only that something changed (and what
@@ -156,6 +161,7 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 	s.cat.setCounts(ints(m.I32[0]), ints(m.I32[1]))
 	s.metrics.CatalogMs = durationMillis(time.Since(start))
 	s.restoreClicks(ctx)
+	s.applyScenario(ctx)
 	s.stage = stageTraining
 	s.changed(ctx, stateData)
 	s.changed(ctx, stateYou)

@@ -106,7 +106,7 @@ func legend(lines []seriesLine, value func(seriesLine) string) app.UI {
 			v := value(l)
 			return app.Li().DataSet("series", l.Key).Body(
 				app.Span().Class("swatch").Aria("hidden", "true"),
-				app.Text(l.Label),
+				notation(l.Label),
 				when(v != "", func() app.UI { return app.Span().Class("legend-value").Text(v) }),
 			)
 		}),

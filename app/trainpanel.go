@@ -95,6 +95,28 @@ func (t *trainPanel) testCases() int {
 	return t.Idata.TestCases
 }
 
+// timeSplit says where a training run's time went beyond its epochs: the
+// hit ratio on a sample after each epoch, the final evaluation, and the
+// rest (the workers' exchanges, copying the model to the page, and the
+// pauses that keep the page responsive).
+func timeSplit(r trainingRun) string {
+	var epochs, sample float64
+	for _, v := range r.EpochMs {
+		epochs += v
+	}
+	for _, v := range r.EvalMs {
+		sample += v
+	}
+	rest := r.WallMs - r.SetupMs - epochs - sample - r.FinalMs
+	if r.WallMs <= 0 || rest < 0 {
+		return ""
+	}
+	return fmt.Sprintf(" Of those %.1f s: %.1f s setting the model up in the workers, %.1f s in the epochs (their exchanges included), "+
+		"%.1f s measuring HR@100 on the sample after each, %.1f s on the final evaluation, and %.1f s handing the model "+
+		"to the page and in pauses that keep the page responsive.",
+		r.WallMs/1000, r.SetupMs/1000, epochs/1000, sample/1000, r.FinalMs/1000, rest/1000)
+}
+
 // summary says what the model in use is: trained now, or brought back
 // from an earlier visit, and how it scores.
 func (t *trainPanel) summary() string {
@@ -108,7 +130,7 @@ func (t *trainPanel) summary() string {
 		s = fmt.Sprintf("Stopped after %d of %d epochs, %.1f s.", r.Done, r.Epochs, r.WallMs/1000)
 	default:
 		s = fmt.Sprintf("Trained %s in %.1f s on %s (median epoch %s).", plural(r.Done, "epoch", "epochs"),
-			r.WallMs/1000, plural(r.Workers, "worker", "workers"), millis(eval.Median(r.EpochMs)))
+			r.WallMs/1000, plural(r.Workers, "worker", "workers"), millis(eval.Median(r.EpochMs))) + timeSplit(r)
 	}
 	switch {
 	case r.FinalDone:
@@ -134,12 +156,12 @@ func (t *trainPanel) renderData() app.UI {
 	}
 	if !d.decoded() {
 		return app.Div().ID("data").Class("data").Body(
-			app.P().Text(fmt.Sprintf("The data: Yelp reviews of %s businesses in the Phoenix area (%s), a %s download.",
-				thousands(d.Items), d.Subset, byteSize(d.Bytes))),
+			app.P().Text(fmt.Sprintf("The data: Yelp reviews of %s businesses in the Phoenix area (%s), %s download.",
+				thousands(d.Items), d.Subset, withArticle(byteSize(d.Bytes)))),
 		)
 	}
-	about := fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), a %s download.",
-		d.From.Year(), d.To.Year(), thousands(d.Users), thousands(d.Items), d.Subset, byteSize(d.Bytes))
+	about := fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), %s download.",
+		d.From.Year(), d.To.Year(), thousands(d.Users), thousands(d.Items), d.Subset, withArticle(byteSize(d.Bytes)))
 	verb := "Training on "
 	switch t.Istage {
 	case "ready":

@@ -144,13 +144,13 @@ func (v *updateView) Render() app.UI {
 const eq12 = `<div class="eq-block"><div class="eq eq-general"><span class="eq-lhs"><i>p</i><sub>uf</sub> =</span>` +
 	`<span class="frac"><span class="frac-num"><span class="term-observed">Σ<sub>i∈R<sub>u</sub></sub> ` +
 	`[<i>w</i><sub>ui</sub><i>r</i><sub>ui</sub> − (<i>w</i><sub>ui</sub> − <i>c</i><sub>i</sub>) ` +
-	`<i>r̂</i><sup>f</sup><sub>ui</sub>] <i>q</i><sub>if</sub></span> − ` +
+	`<i class="hat">r̂</i><sup>f</sup><sub>ui</sub>] <i>q</i><sub>if</sub></span> − ` +
 	`<span class="term-cached">Σ<sub>k≠f</sub> <i>p</i><sub>uk</sub> <i>s</i><sup>q</sup><sub>kf</sub></span></span>` +
 	`<span class="frac-den"><span class="term-observed">Σ<sub>i∈R<sub>u</sub></sub> (<i>w</i><sub>ui</sub> − ` +
 	`<i>c</i><sub>i</sub>) <i>q</i><sup>2</sup><sub>if</sub></span> + <span class="term-cached"><i>s</i><sup>q</sup><sub>ff</sub></span>` +
 	` + λ</span></span></div>` +
 	`<p class="eq-legend"><span class="term-observed">Green</span>: sums over the businesses you liked, with ` +
-	`r = 1 and w = w<sub>new</sub>; r̂<sup>f</sup> is the prediction without factor f. ` +
+	`r = 1 and w = w<sub>new</sub>; <i class="hat">r̂</i><sup>f</sup> is the prediction without factor f. ` +
 	`<span class="term-cached">Amber</span>: what every business you did not like adds, read from the cache ` +
 	`S<sup>q</sup> = Σ<sub>i</sub> c<sub>i</sub> q<sub>i</sub> q<sub>i</sub><sup>T</sup> in O(K) instead of a pass over all of them.</p></div>`
 

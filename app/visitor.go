@@ -117,6 +117,7 @@ func (s *session) Remove(ctx app.Context, i int32) {
 
 // StartOver forgets every click: you are a new user again.
 func (s *session) StartOver(ctx app.Context) {
+	s.putAside(s.you.liked, "before you started over")
 	if err := s.you.reset(); err != nil {
 		s.note(ctx, "Starting over failed: "+err.Error())
 		return

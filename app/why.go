@@ -66,10 +66,10 @@ func (s *session) whyNote() (note, problem string) {
 	case s.you.whyErr != nil:
 		return "Why these? The scores cannot be split by your clicks here: ", s.you.whyErr.Error()
 	}
-	return "Why? With every business's vector held fixed, the best vector for you is p^* = A^{−1} Σ w q_i over your clicks " +
+	return "Why? With every business's vector held fixed, the best vector for you is p^{*} = A^{−1} Σ w q_i over your clicks " +
 		"(A = S^q + Σ (w − c_i) q_i q_i^T + λI), so each score splits exactly into one share per click: " +
 		"w q_j^T A^{−1} q_i, how close business j is to the one you liked, measured so that what everyone's missing data already " +
-		"explain counts less. One update per click takes your vector most of the way to p^*, not all of it: what it has not " +
+		"explains counts less. One update per click takes your vector most of the way to p^{*}, not all of it: what it has not " +
 		"settled yet is shown as the remainder, and the shares plus the remainder are the score.", ""
 }
 

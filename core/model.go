@@ -60,3 +60,19 @@ func (m *Model) Clone() *Model {
 	c.work = scratch{}
 	return &c
 }
+
+// SetWNew sets the weight w_new with which later online interactions are
+// learnt. Training never reads it, so one trained model can be replayed
+// with several weights, as the paper's Figure 8 does, and give what a
+// model trained with each would. An invalid weight changes nothing.
+func (m *Model) SetWNew(w float64) error {
+	c := m.cfg
+	c.WNew = w
+	for _, p := range c.Problems() {
+		if p.Param == "wnew" {
+			return p
+		}
+	}
+	m.cfg = c
+	return nil
+}

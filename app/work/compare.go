@@ -23,6 +23,7 @@ type Rival struct {
 	Epochs int
 	EALS   *core.Config    `json:",omitempty"`
 	BPR    *core.BPRConfig `json:",omitempty"`
+	RCD    *core.RCDConfig `json:",omitempty"`
 }
 
 // RivalResult is a rival's outcome so far, the head of progress and
@@ -85,6 +86,14 @@ func (w *Worker) rival(job int, r Rival, train *core.Dataset, test []core.Intera
 		t, model = tr, tr.Model()
 	case r.BPR != nil:
 		tr, err := core.NewBPRTrainer(train, *r.BPR)
+		if err != nil {
+			return err
+		}
+		t, model = tr, tr.Model()
+	case r.RCD != nil:
+		cfg := *r.RCD
+		cfg.Threads = 1
+		tr, err := core.NewRCDTrainer(train, cfg)
 		if err != nil {
 			return err
 		}

@@ -1,7 +1,6 @@
 package work
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/ealslive/ealslive/core"
@@ -22,7 +21,11 @@ type ReplaySpec struct {
 type LaneSpec struct {
 	Key   string
 	Label string
-	Kind  string // LaneLearning, LaneFrozen or LanePopular
+	Kind  string // LaneLearning, LaneFrozen, LanePopular, LaneBPR or LaneRCD
+	// WNew is a learning lane's w_new; 0 keeps the trained model's.
+	WNew float64         `json:",omitempty"`
+	BPR  *core.BPRConfig `json:",omitempty"` // a BPR lane's settings
+	RCD  *core.RCDConfig `json:",omitempty"` // an RCD lane's settings
 }
 
 // The kinds of lane.
@@ -111,23 +114,16 @@ func (w *Worker) replay(job int, spec ReplaySpec) error {
 	opts := eval.Options{TopN: spec.TopN}
 	var mine []LaneSpec
 	var online []*eval.Online
+	cut := false // a stop came while this worker trained a rival
 	for k, l := range spec.Lanes {
 		if k%env.Count() != env.Index() {
 			continue
 		}
-		var r core.Recommender
-		switch l.Kind {
-		case LaneLearning:
-			r = m.Clone()
-		case LaneFrozen:
-			r = eval.Frozen(m.Clone())
-		case LanePopular:
-			if r, err = core.NewPopularity(train); err != nil {
-				return err
-			}
-		default:
-			return fmt.Errorf("work: no lane of kind %q", l.Kind)
+		r, c, err := laneRecommender(env, l, m, train)
+		if err != nil {
+			return err
 		}
+		cut = cut || c
 		mine = append(mine, l)
 		online = append(online, eval.NewOnline(r, train, stream, opts))
 	}
@@ -150,6 +146,12 @@ func (w *Worker) replay(job int, spec ReplaySpec) error {
 	for {
 		done := true
 		for k, o := range online {
+			if cut {
+				// Its lanes are not trained: they wait, not done, for
+				// worker 0 to hear the stop too.
+				done = false
+				break
+			}
 			start := time.Now()
 			d, err := o.Step(replayChunk)
 			ms[k] += millis(time.Since(start))
@@ -164,9 +166,13 @@ func (w *Worker) replay(job int, spec ReplaySpec) error {
 		}
 		if !goOn {
 			// Every lane stopped at the same interaction: what they have
-			// so far compares.
+			// so far compares. Lanes whose training was cut say nothing.
+			lanes := results(false, ms)
+			if cut {
+				lanes = nil
+			}
 			env.Post(NewMsg(MsgResult, job, ReplayProgress{Phase: "stopped", Epoch: progress.Epoch, Epochs: cfg.Epochs,
-				Train: train.Len(), Stream: len(stream), TrainMs: progress.TrainMs, Lanes: results(false, ms)}))
+				Train: train.Len(), Stream: len(stream), TrainMs: progress.TrainMs, Lanes: lanes}))
 			return errStopped
 		}
 		if allDone {

@@ -274,14 +274,36 @@ func TestReplayEqualsEval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The rivals as `eals -protocol online` trains them: with w_new = 4,
+	// and BPR and RCD trained on the same earliest reviews.
+	w4cfg := cfg
+	w4cfg.WNew = 4
+	w4, err := core.Train(train, w4cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bprCfg := core.DefaultBPRConfig()
+	bprCfg.K, bprCfg.Epochs = 8, 3
+	bpr, err := core.TrainBPR(train, bprCfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rcdCfg := core.DefaultRCDConfig()
+	rcdCfg.K, rcdCfg.Epochs = 8, 3
+	rcd, err := core.TrainRCD(train, rcdCfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := map[string]eval.OnlineResult{}
-	for key, r := range map[string]core.Recommender{LaneLearning: m.Clone(), LaneFrozen: eval.Frozen(m.Clone()), LanePopular: pop} {
+	for key, r := range map[string]core.Recommender{LaneLearning: m.Clone(), LaneFrozen: eval.Frozen(m.Clone()), LanePopular: pop,
+		"w4": w4, LaneBPR: bpr, LaneRCD: rcd} {
 		if want[key], err = eval.EvaluateOnline(r, train, stream, opts); err != nil {
 			t.Fatal(err)
 		}
 	}
 	spec := ReplaySpec{Config: cfg, Split: 0.9, TopN: 20, Lanes: []LaneSpec{
-		{Key: LaneLearning, Kind: LaneLearning}, {Key: LaneFrozen, Kind: LaneFrozen}, {Key: LanePopular, Kind: LanePopular}}}
+		{Key: LaneLearning, Kind: LaneLearning}, {Key: LaneFrozen, Kind: LaneFrozen}, {Key: LanePopular, Kind: LanePopular},
+		{Key: "w4", Kind: LaneLearning, WNew: 4}, {Key: LaneBPR, Kind: LaneBPR, BPR: &bprCfg}, {Key: LaneRCD, Kind: LaneRCD, RCD: &rcdCfg}}}
 	for _, n := range []int{1, 2, 3} {
 		g := newGroup(t, n, data, nil)
 		got := map[string]LaneResult{}
@@ -325,10 +347,13 @@ func TestCompareEqualsCore(t *testing.T) {
 	uniform.Alpha = 0
 	bpr := core.DefaultBPRConfig()
 	bpr.K, bpr.Epochs = 8, 3
+	rcdCfg := core.DefaultRCDConfig()
+	rcdCfg.K, rcdCfg.Epochs = 8, 3
 	spec := CompareSpec{TopN: 20, Rivals: []Rival{
 		{Key: "eals", Epochs: cfg.Epochs, EALS: &cfg},
 		{Key: "uniform", Epochs: uniform.Epochs, EALS: &uniform},
 		{Key: "bpr", Epochs: bpr.Epochs, BPR: &bpr},
+		{Key: "rcd", Epochs: rcdCfg.Epochs, RCD: &rcdCfg},
 	}}
 	opts := eval.Options{TopN: 20}
 	want := map[string]eval.Metrics{}
@@ -352,6 +377,13 @@ func TestCompareEqualsCore(t *testing.T) {
 	if want["bpr"], err = eval.EvaluateOffline(b, train, test, opts); err != nil {
 		t.Fatal(err)
 	}
+	r, err := core.TrainRCD(train, rcdCfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want["rcd"], err = eval.EvaluateOffline(r, train, test, opts); err != nil {
+		t.Fatal(err)
+	}
 	for _, n := range []int{1, 2} {
 		g := newGroup(t, n, data, nil)
 		got := map[string]RivalResult{}
@@ -362,9 +394,10 @@ func TestCompareEqualsCore(t *testing.T) {
 			}
 			got[r.Key] = r
 		}
-		for key, w := range want {
+		for k, rv := range spec.Rivals {
+			key, w := rv.Key, want[rv.Key]
 			r := got[key]
-			if !r.Done || !r.Evaluated || r.Metrics != w || len(r.EpochMs) != spec.Rivals[0].Epochs && key != "bpr" {
+			if !r.Done || !r.Evaluated || r.Metrics != w || len(r.EpochMs) != spec.Rivals[k].Epochs {
 				t.Errorf("%d workers, %s: %+v, want %+v", n, key, r, w)
 			}
 		}
@@ -418,8 +451,13 @@ func TestShare(t *testing.T) {
 func TestReplayStopKeepsLanesInStep(t *testing.T) {
 	data := tempePack(t)
 	cfg := testConfig()
+	bprCfg := core.DefaultBPRConfig()
+	bprCfg.K, bprCfg.Epochs = 8, 2
+	rcdCfg := core.DefaultRCDConfig()
+	rcdCfg.K, rcdCfg.Epochs = 8, 2
 	spec := ReplaySpec{Config: cfg, Split: 0.5, TopN: 20, Lanes: []LaneSpec{
-		{Key: LaneLearning, Kind: LaneLearning}, {Key: LaneFrozen, Kind: LaneFrozen}, {Key: LanePopular, Kind: LanePopular}}}
+		{Key: LaneLearning, Kind: LaneLearning}, {Key: LaneFrozen, Kind: LaneFrozen}, {Key: LanePopular, Kind: LanePopular},
+		{Key: "w4", Kind: LaneLearning, WNew: 4}, {Key: LaneBPR, Kind: LaneBPR, BPR: &bprCfg}, {Key: LaneRCD, Kind: LaneRCD, RCD: &rcdCfg}}}
 	for _, n := range []int{1, 2, 3} {
 		g := newGroup(t, n, data, nil)
 		stopped := false
@@ -432,6 +470,7 @@ func TestReplayStopKeepsLanesInStep(t *testing.T) {
 		})
 		counts := map[int]bool{}
 		lanes := 0
+		keys := map[string]bool{}
 		for _, r := range only(t, msgs, MsgResult) {
 			var p ReplayProgress
 			if err := r.Decode(&p); err != nil || p.Phase != "stopped" {
@@ -439,10 +478,31 @@ func TestReplayStopKeepsLanesInStep(t *testing.T) {
 			}
 			for _, l := range p.Lanes {
 				counts[l.Overall.Count] = true
+				keys[l.Key] = true
 				lanes++
 			}
 		}
-		if !stopped || lanes != 3 || len(counts) != 1 {
+		// A worker still training a rival when the stop came reports none
+		// of its lanes; the others report all of theirs, at one point.
+		// Worker 0 trains its rivals before it says it is replaying.
+		for w := 0; w < n; w++ {
+			present, absent, rival := 0, 0, false
+			for k, l := range spec.Lanes {
+				if k%n != w {
+					continue
+				}
+				rival = rival || l.Kind == LaneBPR || l.Kind == LaneRCD
+				if keys[l.Key] {
+					present++
+				} else {
+					absent++
+				}
+			}
+			if present > 0 && absent > 0 || absent > 0 && (w == 0 || !rival) {
+				t.Errorf("%d workers: worker %d reports %d of its lanes and not %d (lanes %v)", n, w, present, absent, keys)
+			}
+		}
+		if !stopped || lanes == 0 || len(counts) != 1 {
 			t.Errorf("%d workers: stopped %v, %d lanes, counts %v", n, stopped, lanes, counts)
 		}
 		for c := range counts {

@@ -238,10 +238,9 @@ func sameMetrics(t testing.TB, what string, got evMetrics, cli map[string]any) {
 // and point by point.
 func checkReplay(t testing.TB, cli func(...string) map[string]any, packPath string, r evReplay) {
 	t.Helper()
-	if !r.Finished || len(r.Lanes) != 3 {
+	if !r.Finished || len(r.Lanes) < 3 {
 		t.Fatalf("the replay has not finished: %+v", r)
 	}
-	base := append([]string{"-data", packPath, "-protocol", "online"}, r.settings()...)
 	for _, c := range []struct {
 		key  string
 		args []string
@@ -250,42 +249,54 @@ func checkReplay(t testing.TB, cli func(...string) map[string]any, packPath stri
 		{"frozen", []string{"-model", "eals", "-no-updates"}},
 		{"pop", []string{"-model", "pop"}},
 	} {
-		var lane evLane
-		for _, l := range r.Lanes {
-			if l.Key == c.key {
-				lane = l
-			}
+		checkLane(t, cli, packPath, r, c.key, c.args...)
+	}
+}
+
+// checkLane compares one lane of a finished replay with the command
+// line's online protocol run with the page's settings and args after them.
+func checkLane(t testing.TB, cli func(...string) map[string]any, packPath string, r evReplay, key string, args ...string) {
+	t.Helper()
+	base := append([]string{"-data", packPath, "-protocol", "online"}, r.settings()...)
+	var lane evLane
+	found := false
+	for _, l := range r.Lanes {
+		if l.Key == key {
+			lane, found = l, true
 		}
-		want := cli(append(base, c.args...)...)
-		sameMetrics(t, c.key+" overall", lane.Overall, want)
-		if num(t, want, "train") != float64(r.Train) || num(t, want, "test") != float64(r.Stream) {
-			t.Errorf("%s: the page trained on %d and replayed %d, the command line %v and %v", c.key, r.Train, r.Stream, want["train"], want["test"])
+	}
+	if !found {
+		t.Fatalf("the replay has no lane %q: %+v", key, r.Lanes)
+	}
+	want := cli(append(base, args...)...)
+	sameMetrics(t, key+" overall", lane.Overall, want)
+	if num(t, want, "train") != float64(r.Train) || num(t, want, "test") != float64(r.Stream) {
+		t.Errorf("%s: the page trained on %d and replayed %d, the command line %v and %v", key, r.Train, r.Stream, want["train"], want["test"])
+	}
+	if key == "eals" && num(t, want, "new_user_tests") != float64(r.NewUserTests) {
+		t.Errorf("new-user tests: page %d, command line %v", r.NewUserTests, want["new_user_tests"])
+	}
+	buckets, _ := want["by_history"].([]any)
+	if len(buckets) != len(lane.ByHistory) || len(buckets) == 0 {
+		t.Fatalf("%s: %d history buckets on the page, %d from the command line", key, len(lane.ByHistory), len(buckets))
+	}
+	for k, b := range buckets {
+		wb := b.(map[string]any)
+		got := lane.ByHistory[k]
+		if got.Label != wb["label"] {
+			t.Errorf("%s: bucket %d is %q on the page, %q from the command line", key, k, got.Label, wb["label"])
 		}
-		if c.key == "eals" && num(t, want, "new_user_tests") != float64(r.NewUserTests) {
-			t.Errorf("new-user tests: page %d, command line %v", r.NewUserTests, want["new_user_tests"])
-		}
-		buckets, _ := want["by_history"].([]any)
-		if len(buckets) != len(lane.ByHistory) || len(buckets) == 0 {
-			t.Fatalf("%s: %d history buckets on the page, %d from the command line", c.key, len(lane.ByHistory), len(buckets))
-		}
-		for k, b := range buckets {
-			wb := b.(map[string]any)
-			got := lane.ByHistory[k]
-			if got.Label != wb["label"] {
-				t.Errorf("%s: bucket %d is %q on the page, %q from the command line", c.key, k, got.Label, wb["label"])
-			}
-			sameMetrics(t, fmt.Sprintf("%s, %s past", c.key, got.Label), got.evMetrics, wb)
-		}
-		curve, _ := want["curve"].([]any)
-		if len(curve) != len(lane.Curve) {
-			t.Fatalf("%s: %d curve points on the page, %d from the command line", c.key, len(lane.Curve), len(curve))
-		}
-		for k, p := range curve {
-			wp := p.(map[string]any)
-			got := lane.Curve[k]
-			if float64(got.Tests) != num(t, wp, "tests") || !agree(got.HR, num(t, wp, "hr")) || !agree(got.NDCG, num(t, wp, "ndcg")) {
-				t.Errorf("%s: curve point %d is %+v on the page, %v from the command line", c.key, k, got, wp)
-			}
+		sameMetrics(t, fmt.Sprintf("%s, %s past", key, got.Label), got.evMetrics, wb)
+	}
+	curve, _ := want["curve"].([]any)
+	if len(curve) != len(lane.Curve) {
+		t.Fatalf("%s: %d curve points on the page, %d from the command line", key, len(lane.Curve), len(curve))
+	}
+	for k, p := range curve {
+		wp := p.(map[string]any)
+		got := lane.Curve[k]
+		if float64(got.Tests) != num(t, wp, "tests") || !agree(got.HR, num(t, wp, "hr")) || !agree(got.NDCG, num(t, wp, "ndcg")) {
+			t.Errorf("%s: curve point %d is %+v on the page, %v from the command line", key, k, got, wp)
 		}
 	}
 }
@@ -294,7 +305,7 @@ func checkReplay(t testing.TB, cli func(...string) map[string]any, packPath stri
 // offline protocol for the same three models.
 func checkCompare(t testing.TB, cli func(...string) map[string]any, packPath string, settings []string, c evCompare) {
 	t.Helper()
-	if !c.Finished || len(c.Rows) != 3 {
+	if !c.Finished || len(c.Rows) != 4 {
 		t.Fatalf("the comparison has not finished: %+v", c)
 	}
 	base := append([]string{"-data", packPath, "-protocol", "offline"}, settings...)
@@ -302,6 +313,7 @@ func checkCompare(t testing.TB, cli func(...string) map[string]any, packPath str
 		{"-model", "eals"},
 		{"-model", "eals", "-alpha", "0"},
 		{"-model", "bpr"},
+		{"-model", "rcd", "-alpha", "0"},
 	} {
 		row := c.Rows[k]
 		if !row.Evaluated || row.Err != "" {
@@ -339,7 +351,7 @@ func checkShown(t testing.TB, ctx context.Context, ev evidenceJSON) {
 			if got := attr(t, ctx, `#replay-history g[data-bucket="`+b.Label+`"]`, "data-count"); got != fmt.Sprint(b.Count) {
 				t.Errorf("bucket %s shows %q tests, the replay has %d", b.Label, got, b.Count)
 			}
-			want := 3
+			want := len(r.Lanes)
 			if b.Count == 0 {
 				want = 0
 			}

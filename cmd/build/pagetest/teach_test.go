@@ -96,16 +96,16 @@ func TestTeachingView(t *testing.T) {
 		return ps[0].Reason
 	}
 	for _, tc := range []struct{ name, bad, good, want string }{
-		{"K", "0", "32", ref(func(c *core.Config) { c.K = 0 })},
+		{"K", "0", "32", "must be between 1 and 128 in the browser, where an epoch's time grows with K² (the eals command line takes up to " + strconv.Itoa(core.MaxK) + ")"},
 		{"alpha", "9", "0.4", ref(func(c *core.Config) { c.Alpha = 9 })},
 		{"c0", "-1", "512", ref(func(c *core.Config) { c.C0 = -1 })},
 		{"lambda", "NaN", "0.01", ref(func(c *core.Config) { c.Lambda = math.NaN() })},
 		{"lambda", "abc", "0.01", "“abc” is not a number"},
 		{"wnew", "0", "1", ref(func(c *core.Config) { c.WNew = 0 })},
-		{"epochs", "-1", "25", ref(func(c *core.Config) { c.Epochs = -1 })},
+		{"epochs", "-1", "25", "must be between 0 and 200 in the browser, so that training ends within minutes (the eals command line takes up to " + strconv.Itoa(core.MaxEpochs) + ")"},
 		// Within core's limits but too slow for a browser: the page's own.
-		{"K", "500", "32", "at most 128 in the browser, where an epoch's time grows with K² (the eals command line takes up to " + strconv.Itoa(core.MaxK) + ")"},
-		{"epochs", "5000", "25", "at most 200 in the browser, so that training ends within minutes (the eals command line takes up to " + strconv.Itoa(core.MaxEpochs) + ")"},
+		{"K", "500", "32", "must be between 1 and 128 in the browser, where an epoch's time grows with K² (the eals command line takes up to " + strconv.Itoa(core.MaxK) + ")"},
+		{"epochs", "5000", "25", "must be between 0 and 200 in the browser, so that training ends within minutes (the eals command line takes up to " + strconv.Itoa(core.MaxEpochs) + ")"},
 	} {
 		setParam(t, ctx, tc.name, tc.bad)
 		eventually(t, tc.name+" = "+tc.bad+" to be rejected", 10*time.Second, func() bool {

@@ -1,0 +1,197 @@
+package app
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// exportChart is a chart the page can export, by its figure's id.
+type exportChart struct{ ID, Name string }
+
+var exportCharts = []exportChart{
+	{"chart-objective", "the objective per epoch"},
+	{"chart-hr", "HR@100 per epoch"},
+	{"chart-weights", "the missing-data weights"},
+	{"replay-hr", "the replay's HR@100"},
+	{"replay-ndcg", "the replay's NDCG@100"},
+	{"replay-history", "the replay's Figure 8"},
+}
+
+// exported is the last file made, offered again as a link: a browser may
+// block the first download, and a test reads the file through it.
+type exported struct {
+	Name, URL, Mime string
+}
+
+// exportCard is "Take it away": every chart as SVG or PNG, and the
+// training run, the replay and the comparison as CSV or JSON, each file
+// naming the settings and the data that made it.
+type exportCard struct {
+	app.Compo
+	Isession *session
+	last     exported
+	status   string
+	seen     int
+	ctx      app.Context
+}
+
+func newExportCard() *exportCard { return &exportCard{} }
+
+func (c *exportCard) Session(s *session) *exportCard { c.Isession = s; return c }
+
+func (c *exportCard) OnMount(ctx app.Context) {
+	c.ctx = ctx
+	ctx.ObserveState(stateBusy).Value(&c.seen)
+	ctx.ObserveState(stateModel).Value(&c.seen)
+}
+
+// offer hands a file to the browser as a download and keeps its link.
+func (c *exportCard) offer(name, mime string, blob app.Value) {
+	if c.last.URL != "" {
+		app.Window().Get("URL").Call("revokeObjectURL", c.last.URL)
+	}
+	url := app.Window().Get("URL").Call("createObjectURL", blob).String()
+	c.last = exported{Name: name, URL: url, Mime: mime}
+	c.status = "Made " + name + "."
+	a := app.Window().Get("document").Call("createElement", "a")
+	a.Set("href", url)
+	a.Set("download", name)
+	a.Call("click")
+}
+
+func textBlob(text, mime string) app.Value {
+	return app.Window().Get("Blob").New([]any{text}, map[string]any{"type": mime + ";charset=utf-8"})
+}
+
+// exportResult makes the CSV or JSON file of one of the page's results.
+func (c *exportCard) exportResult(kind, format string) {
+	s := c.Isession
+	h := newExportHead(kind, s.cfg, s.data, time.Now())
+	var header []string
+	var rows [][]string
+	var result any
+	switch kind {
+	case "training":
+		h.Settings = s.training.Config
+		header, rows = trainingTable(s.training)
+		result = s.training
+	case "replay":
+		h.Settings = s.evidence.Replay.Config
+		header, rows = replayTable(s.evidence.Replay)
+		result = s.evidence.Replay
+	case "comparison":
+		header, rows = compareTable(s.evidence.Compare)
+		result = s.evidence.Compare
+	}
+	name := "eals-" + kind + "." + format
+	if format == "csv" {
+		c.offer(name, "text/csv", textBlob(exportCSV(h, header, rows), "text/csv"))
+	} else {
+		c.offer(name, "application/json", textBlob(exportJSON(h, result), "application/json"))
+	}
+}
+
+// exportChart makes the SVG of a chart, or draws that SVG on an offscreen
+// canvas for a PNG, which arrives later.
+func (c *exportCard) exportChart(ch exportChart, png bool) {
+	svgText, w, h, err := chartSVG(ch.ID, c.chartNote())
+	if err != nil {
+		c.status = err.Error()
+		return
+	}
+	name := "eals-" + ch.ID
+	if !png {
+		c.offer(name+".svg", "image/svg+xml", textBlob(svgText, "image/svg+xml"))
+		return
+	}
+	c.status = "Drawing " + name + ".png…"
+	drawPNG(svgText, w, h, func(blob app.Value, err error) {
+		c.ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				c.status = "The PNG could not be drawn: " + err.Error() + "."
+				return
+			}
+			c.offer(name+".png", "image/png", blob)
+		})
+	})
+}
+
+// chartNote is the line under an exported chart: the settings and data.
+func (c *exportCard) chartNote() string {
+	s := c.Isession
+	cfg := s.cfg
+	note := fmt.Sprintf("eALS Live · K = %d, c0 = %g, α = %g, λ = %g, w_new = %g, %d epochs, seed %d",
+		cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.WNew, cfg.Epochs, cfg.Seed)
+	if d := s.data; d != nil {
+		note += fmt.Sprintf(" · Yelp, %s: %s reviews", d.Subset, thousands(d.Reviews))
+	}
+	return note
+}
+
+func (c *exportCard) Render() app.UI {
+	s := c.Isession
+	type result struct{ kind, name string }
+	results := []result{{"training", "The training run"}, {"replay", "The replay"}, {"comparison", "The comparison"}}
+	have := map[string]bool{
+		"training":   len(s.training.Objective) > 0,
+		"replay":     len(s.evidence.Replay.Lanes) > 0 && !s.evidence.Replay.Running,
+		"comparison": len(s.evidence.Compare.Rows) > 0 && !s.evidence.Compare.Running,
+	}
+	button := func(id, label, aria string, on func()) app.UI {
+		return app.Button().ID(id).Class("export").Text(label).Aria("label", aria).
+			OnClick(func(ctx app.Context, e app.Event) { on() })
+	}
+	return app.Section().ID("export").Class("card card-export").Body(
+		app.H2().Text("Take it away"),
+		app.P().Class("caption").Text("Every chart as SVG or PNG, and the results as CSV or JSON, each file with the settings "+
+			"and the data that made it: for slides, handouts or your own analysis."),
+		app.H3().Text("Charts"),
+		app.Ul().Class("export-list").Body(
+			app.Range(exportCharts).Slice(func(k int) app.UI {
+				ch := exportCharts[k]
+				return app.Li().Body(
+					app.Span().Class("export-name").Text(capitalise(ch.Name)),
+					button("export-"+ch.ID+"-svg", "SVG", "Export "+ch.Name+" as SVG", func() { c.exportChart(ch, false) }),
+					button("export-"+ch.ID+"-png", "PNG", "Export "+ch.Name+" as PNG", func() { c.exportChart(ch, true) }),
+				)
+			}),
+		),
+		app.H3().Text("Results"),
+		app.Ul().Class("export-list").Body(
+			app.Range(results).Slice(func(k int) app.UI {
+				r := results[k]
+				if !have[r.kind] {
+					return app.Li().Body(app.Span().Class("export-name").Text(r.name), app.Span().Class("caption").Text(" not run yet"))
+				}
+				return app.Li().Body(
+					app.Span().Class("export-name").Text(r.name),
+					button("export-"+r.kind+"-csv", "CSV", "Export "+lower(r.name)+" as CSV", func() { c.exportResult(r.kind, "csv") }),
+					button("export-"+r.kind+"-json", "JSON", "Export "+lower(r.name)+" as JSON", func() { c.exportResult(r.kind, "json") }),
+				)
+			}),
+		),
+		app.P().ID("export-status").Class("caption").Attr("role", "status").Body(
+			app.Text(c.status+" "),
+			when(c.last.URL != "", func() app.UI {
+				return app.A().ID("export-last").Href(c.last.URL).Attr("download", c.last.Name).
+					DataSet("mime", c.last.Mime).Text("Download " + c.last.Name + " again")
+			}),
+		),
+	)
+}
+
+func capitalise(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+func lower(s string) string {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return s
+	}
+	return string(s[0]-'A'+'a') + s[1:]
+}

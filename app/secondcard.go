@@ -1,0 +1,205 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/app/work"
+	"github.com/ealslive/ealslive/core"
+)
+
+// secondCard is "Two models, your likes": a second model with other
+// settings (α = 0 unless changed) trained by the workers, learning your
+// likes as your model does, with both lists side by side: which
+// businesses both hold and where each stands in the other.
+type secondCard struct {
+	app.Compo
+	Isession *session
+	m        secondModel
+	draft    map[string]string // the controls' text, by parameter
+	job      int
+	epoch    int
+	phase    string
+	failed   string
+	seen     int
+	ctx      app.Context
+}
+
+func newSecondCard() *secondCard { return &secondCard{} }
+
+func (c *secondCard) Session(s *session) *secondCard { c.Isession = s; return c }
+
+func (c *secondCard) OnMount(ctx app.Context) {
+	c.ctx = ctx
+	// After your list is on screen (stateBelow follows every change of
+	// your likes), so that the second model never delays it.
+	ctx.ObserveState(stateBelow).OnChange(func() { c.m.sync(c.Isession.you.liked) }).Value(&c.seen)
+	ctx.ObserveState(stateBusy).Value(&c.seen)
+	ctx.ObserveState(stateModel).Value(&c.seen)
+}
+
+// secondDefaults are the second model's settings before any change:
+// yours with uniform weights, the comparison the paper's α is about.
+func secondDefaults(cfg core.Config) core.Config {
+	cfg.Alpha = 0
+	return cfg
+}
+
+func (c *secondCard) settings() (core.Config, map[string]string) {
+	return draftConfig(secondDefaults(c.Isession.cfg), c.draft)
+}
+
+func (c *secondCard) train(ctx app.Context, e app.Event) {
+	s := c.Isession
+	cfg, problems := c.settings()
+	if len(problems) > 0 || s.busy() != "" {
+		return
+	}
+	spec := work.TrainSpec{Config: cfg, Sample: sampleUsers, TopN: evalTopN, StoreKey: modelKey(s.data.Hash, cfg), Restore: true}
+	id := s.jobs.start(c.ctx, "the second model is training", work.JobSpec{Kind: work.JobTrain, Train: &spec}, jobHandlers{
+		message:  c.onMessage,
+		finished: c.onFinished,
+	})
+	if id == 0 {
+		return
+	}
+	c.job, c.epoch, c.phase, c.failed = id, 0, "training", ""
+	c.m = secondModel{cfg: cfg}
+}
+
+func (c *secondCard) onMessage(ctx app.Context, m work.Msg) {
+	switch m.Kind {
+	case work.MsgProgress:
+		var p work.TrainProgress
+		if m.Decode(&p) == nil {
+			c.epoch, c.phase = p.Epoch, p.Phase
+		}
+	case work.MsgResult:
+		var run work.TrainRun
+		if m.Decode(&run) != nil || len(m.Bytes) != 1 {
+			c.failed = "the workers sent a damaged model"
+			return
+		}
+		model, err := core.LoadModelTrusted(m.Bytes[0])
+		if err != nil {
+			c.failed = "the trained model could not be read: " + err.Error()
+			return
+		}
+		c.m.cfg = run.Config
+		c.m.adopt(model, c.Isession.you.liked)
+	}
+}
+
+func (c *secondCard) onFinished(ctx app.Context, stopped bool, failed string) {
+	c.job, c.phase = 0, ""
+	if failed != "" {
+		c.failed = failed
+	}
+}
+
+func (c *secondCard) stop(ctx app.Context, e app.Event) { c.Isession.jobs.stop(c.job) }
+
+func (c *secondCard) Render() app.UI {
+	s := c.Isession
+	cfg, problems := c.settings()
+	h := s.runHold()
+	start := secondDefaults(s.cfg)
+	return app.Section().ID("second").Class("card card-second").Body(
+		app.H2().Text("Two models, your likes"),
+		app.P().Class("caption").Text("Train a second model with other settings (uniform weights, α = 0, to begin with) and it learns "+
+			"every like of yours too, one update each, as your model does: both lists side by side show what the settings change for you."),
+		app.Div().Class("param-grid second-params").Body(
+			app.Range(params).Slice(func(k int) app.UI {
+				p := params[k]
+				name := p.Name
+				msg, bad := problems[name]
+				return app.Div().Class("param").Body(
+					app.Label().For("second-"+name).Body(notation(p.Label)),
+					app.Input().ID("second-"+name).Type("text").Attr("inputmode", "decimal").AutoComplete(false).
+						Value(paramText(start, p)).Aria("invalid", bad).Aria("describedby", "second-"+name+"-error").
+						OnInput(func(ctx app.Context, e app.Event) {
+							if c.draft == nil {
+								c.draft = map[string]string{}
+							}
+							c.draft[name] = ctx.JSSrc().Get("value").String()
+						}),
+					app.Span().ID("second-"+name+"-error").Class("param-error").Attr("role", "alert").Text(msg),
+				)
+			}),
+		),
+		app.Div().Class("retrain-row").Body(
+			when(c.job == 0, func() app.UI {
+				return app.Button().ID("second-train").Class("run").Disabled(len(problems) > 0 || h.Reason != "").
+					Text("Train the second model").Aria("label", "Train the second model with these settings").OnClick(c.train)
+			}),
+			when(c.job != 0, func() app.UI {
+				return app.Button().ID("second-stop").Class("stop").Text("Stop").
+					Aria("label", "Stop training the second model").OnClick(c.stop)
+			}),
+			app.Span().ID("second-status").Class("caption").Attr("role", "status").Text(c.status(cfg, h)),
+		),
+		when(c.m.model != nil && s.you.trained(), func() app.UI { return c.renderLists() }),
+	)
+}
+
+func (c *secondCard) status(cfg core.Config, h hold) string {
+	switch {
+	case c.failed != "":
+		return "The second model could not be trained: " + c.failed + "."
+	case c.job != 0 && c.phase == "evaluating":
+		return "Measuring the second model on the held-out people…"
+	case c.job != 0:
+		return fmt.Sprintf("Training the second model: epoch %d of %d…", min(c.epoch+1, cfg.Epochs), cfg.Epochs)
+	case c.m.err != "":
+		return "The second model cannot rank: " + c.m.err
+	case h.Reason != "":
+		return h.says("The second model")
+	case c.m.model != nil:
+		return "Both models learn each of your likes."
+	}
+	return "Not trained yet."
+}
+
+// renderLists shows your list and the second model's side by side.
+func (c *secondCard) renderLists() app.UI {
+	s := c.Isession
+	cmp := core.CompareLists(s.you.list, c.m.list)
+	mine := s.cfg
+	other := c.m.cfg
+	column := func(id, title string, cfg core.Config, list []core.Ranked, elsewhere []int) app.UI {
+		return app.Div().Class("second-col").Body(
+			app.H3().Body(notation(title)),
+			app.P().Class("model-settings").Body(notation(fmt.Sprintf("K = %d, c_0 = %g, α = %g, λ = %g, w_new = %g, %d epochs",
+				cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.WNew, cfg.Epochs))),
+			app.Ol().ID(id).Class("second-list").Body(
+				app.Range(list).Slice(func(k int) app.UI {
+					i := list[k].Item
+					where := "only here"
+					class := "second-only"
+					if j := elsewhere[k]; j >= 0 {
+						class = "second-both"
+						switch {
+						case j == k:
+							where = "same rank there"
+						default:
+							where = fmt.Sprintf("#%d there", j+1)
+						}
+					}
+					return app.Li().Class(class).DataSet("id", i).Body(
+						app.Span().Class("second-name").Text(s.cat.item(i).Name),
+						app.Span().Class("second-where").Text(where),
+					)
+				}),
+			),
+		)
+	}
+	return app.Div().ID("second-lists").Body(
+		app.P().ID("second-overlap").Class("status").Text(fmt.Sprintf("%d of your top %d are in both lists; %s.",
+			cmp.Overlap, listLength, plural(len(c.m.liked), "like learnt by each", "likes learnt by each"))),
+		app.Div().Class("second-cols").Body(
+			column("second-yours", "Your model", mine, s.you.list, cmp.RankInB),
+			column("second-list", "The second model", other, c.m.list, cmp.RankInA),
+		),
+	)
+}

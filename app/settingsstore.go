@@ -1,0 +1,60 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// The settings of the model in use are kept in localStorage, beside the
+// clicks but under their own key, so that a reload trains with the
+// settings the visitor chose, not the defaults. They are stored as a
+// scenario link's query without likes: one format to read, which never
+// fails (a damaged value goes back to its default).
+const settingsKey = "ealslive.settings"
+
+// loadSettings returns the stored settings over defaults, and whether any
+// were stored; a damaged store gives the defaults and a note.
+func loadSettings(defaults core.Config) (core.Config, string) {
+	raw, found, err := readStorage(settingsKey)
+	if err != nil || !found {
+		return defaults, ""
+	}
+	sc, notes, _ := parseScenario(raw, defaults, func(string) (int32, bool) { return 0, false })
+	if len(notes) > 0 {
+		return sc.Config, "Some of your saved settings could not be used, so they are back to their defaults."
+	}
+	return sc.Config, ""
+}
+
+// saveSettings keeps cfg for the next visit. A browser that refuses is
+// already reported by the clicks' store, so this stays quiet.
+func saveSettings(cfg core.Config) {
+	writeStorage(settingsKey, scenarioQuery(cfg, nil, ""))
+}
+
+func readStorage(key string) (raw string, found bool, err error) {
+	defer recoverJS(&err)
+	if storageProblem() != "" {
+		return "", false, nil
+	}
+	v := app.Window().Get("localStorage").Call("getItem", key)
+	if v.IsNull() || v.IsUndefined() {
+		return "", false, nil
+	}
+	return v.String(), true, nil
+}
+
+func writeStorage(key, raw string) (err error) {
+	defer recoverJS(&err)
+	if storageProblem() != "" {
+		return nil
+	}
+	ls := app.Window().Get("localStorage")
+	if raw == "" {
+		ls.Call("removeItem", key)
+	} else {
+		ls.Call("setItem", key, raw)
+	}
+	return nil
+}
