@@ -84,7 +84,7 @@ func (s *session) exposeMetrics() {
 func (s *session) currentMetrics() *pageMetrics {
 	m := &s.metrics
 	m.Stage = s.shown.String()
-	m.Liked = len(s.you.liked)
+	m.Liked = s.shownLiked
 	if s.jobs != nil {
 		m.Workers = s.jobs.pool.Size()
 	}

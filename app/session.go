@@ -30,9 +30,12 @@ type session struct {
 	// shown is the stage as the page shows it: it follows stage once the
 	// sections have redrawn, and says ready only once the workers are free
 	// for the replay and the comparison.
-	shown    stage
-	metrics  pageMetrics
-	evidence evidenceMetrics
+	shown stage
+	// shownLiked is how many clicks the page shows: the metrics give it,
+	// so that a test that waits for a like finds it on the page.
+	shownLiked int
+	metrics    pageMetrics
+	evidence   evidenceMetrics
 	// announcement is the last news for the live region, and whether it
 	// is about your list.
 	announcement string
@@ -72,13 +75,14 @@ func newSession() *session {
 func (s *session) changed(ctx app.Context, key string) {
 	s.metrics.version++
 	if ctx == nil { // tests drive the session without a page
-		s.shown = s.stage
+		s.shown, s.shownLiked = s.stage, len(s.you.liked)
 		return
 	}
 	ctx.SetState(key, s.metrics.version)
 	// The observers redraw in dispatches queued by SetState; this one
 	// runs after them.
 	ctx.Defer(func(app.Context) {
+		s.shownLiked = len(s.you.liked)
 		s.shown = s.stage
 		if s.shown == stageReady && s.jobs != nil && s.jobs.holder == holdTraining {
 			s.shown = stageTraining
@@ -181,6 +185,17 @@ func ints(v []int32) []int {
 		out[k] = int(x)
 	}
 	return out
+}
+
+// afterRender runs fn once the sections have redrawn for what has
+// changed so far: what the page publishes for its tests then matches what
+// it shows.
+func (s *session) afterRender(fn func()) {
+	if s.self == nil {
+		fn()
+		return
+	}
+	s.self.Defer(func(app.Context) { fn() })
 }
 
 // belowLater redraws the sections further down the page once the current
