@@ -30,6 +30,13 @@ type visitor struct {
 	whyErr error
 	store  clickStore
 	screen *screenTiming // how long the last click took to reach the screen
+	// saved is the click log as last read or written; your clicks follow
+	// it, less those set aside.
+	saved clickLog
+	// readOnly: storage holds clicks this page cannot read and must not
+	// overwrite, so nothing is saved on this visit.
+	readOnly bool
+	unlearnt map[int32]bool // saved clicks the model refused, set aside
 }
 
 // clickTiming is what one click cost, measured around the core calls.
@@ -73,7 +80,7 @@ func (s *session) Like(ctx app.Context, c likeClick) {
 		return
 	}
 	// Saved at once: a visitor may close the tab before the next frame.
-	s.saveClicks(ctx)
+	s.record(ctx, func(l clickLog, at int64) clickLog { return l.like(s.cat.item(c.Item).ID, at) })
 	v.screen = nil
 	if last := v.last; last != nil && last.Item == c.Item {
 		m := &s.metrics
@@ -96,7 +103,7 @@ func (s *session) Remove(ctx app.Context, i int32) {
 		return
 	}
 	s.you.screen = nil
-	s.saveClicks(ctx)
+	s.record(ctx, func(l clickLog, at int64) clickLog { return l.remove(s.cat.item(i).ID, at) })
 	s.changed(ctx, stateYou)
 	s.belowLater()
 }
@@ -108,7 +115,7 @@ func (s *session) StartOver(ctx app.Context) {
 		return
 	}
 	s.you.screen = nil
-	s.saveClicks(ctx)
+	s.record(ctx, clickLog.startOver)
 	s.changed(ctx, stateYou)
 	s.belowLater()
 }
@@ -139,13 +146,16 @@ func (s *session) afterClick(c likeClick) {
 }
 
 // adopt hands a trained model to you. Clicks it cannot learn (saved by
-// another version of the page, say) are dropped from your history and
-// from storage with a note, and the page carries on: only a model that
-// cannot rank for a new user is an error.
+// another version of the page, say) are set aside, out of your history
+// but kept in storage, with a note, and the page carries on: only a model
+// that cannot rank for a new user is an error.
 func (s *session) adopt(ctx app.Context, m *core.Model) error {
 	dropped, why, err := s.you.attach(m)
 	if len(dropped) > 0 {
-		s.saveClicks(ctx)
+		for _, i := range dropped {
+			s.you.unlearn(i)
+		}
+		s.metrics.SetAside += len(dropped)
 		s.note(ctx, droppedNote(len(dropped), len(s.you.liked), why))
 	}
 	if err != nil {
@@ -199,6 +209,15 @@ func (v *visitor) attach(m *core.Model) (dropped []int32, why error, err error) 
 }
 
 func (v *visitor) trained() bool { return v.model != nil }
+
+// unlearn sets aside a saved click the model refused, so that following
+// the saved log does not offer it again to this model.
+func (v *visitor) unlearn(i int32) {
+	if v.unlearnt == nil {
+		v.unlearnt = map[int32]bool{}
+	}
+	v.unlearnt[i] = true
+}
 
 func (v *visitor) likes(i int32) bool { return slices.Contains(v.liked, i) }
 
@@ -298,7 +317,7 @@ func (v *visitor) explain() {
 // detach lets go of the model, keeping your clicks for the next one to
 // learn when it is ready, as on a reload.
 func (v *visitor) detach() {
-	*v = visitor{liked: v.liked, store: v.store}
+	*v = visitor{liked: v.liked, store: v.store, saved: v.saved, readOnly: v.readOnly}
 }
 
 func (v *visitor) ids() []int32 {
