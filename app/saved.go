@@ -375,7 +375,9 @@ func (s *session) listenToOtherTabs() {
 		if found {
 			raw = v.String()
 		}
-		s.self.Dispatch(func(ctx app.Context) { s.otherTab(ctx, raw, found) })
+		// A JavaScript callback must not block, and a dispatch may wait for
+		// the UI goroutine.
+		go s.self.Dispatch(func(ctx app.Context) { s.otherTab(ctx, raw, found) })
 		return nil
 	})
 	app.Window().Call("addEventListener", "storage", onStorage)
