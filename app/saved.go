@@ -19,9 +19,10 @@ const (
 	savedKey      = "ealslive.clicks"
 	unreadableKey = "ealslive.clicks.unreadable"
 	savedSchema   = 2
-	// maxLearntClicks bounds the clicks the model learns on a visit, and so
-	// the time it takes: far more than a visitor can make by clicking (the
-	// catalogue has 2,841 businesses). Saved clicks past it stay saved.
+	// maxLearntClicks bounds the saved clicks the model learns when the
+	// page opens, and so the time it takes: far more than a visitor can
+	// make by clicking (the catalogue has 2,841 businesses). Older saved
+	// clicks stay saved, set aside; clicks made on the visit are all learnt.
 	maxLearntClicks = 10000
 )
 
@@ -95,10 +96,11 @@ func decodeLog(raw string) (clickLog, error) {
 
 // learnable is the saved clicks the model learns, resolved with lookup, in
 // the order they were liked, and how many are set aside: businesses the
-// data does not have, and clicks past maxLearntClicks.
-func learnable(l clickLog, lookup func(id string) (int32, bool)) (items []int32, unknown, pastCap int) {
-	for k, id := range l.liked() {
-		if k >= maxLearntClicks {
+// data does not have, and clicks in capped (those past the cap when the
+// page read them).
+func learnable(l clickLog, lookup func(id string) (int32, bool), capped map[string]bool) (items []int32, unknown, pastCap int) {
+	for _, id := range l.liked() {
+		if capped[id] {
 			pastCap++
 			continue
 		}
@@ -112,6 +114,17 @@ func learnable(l clickLog, lookup func(id string) (int32, bool)) (items []int32,
 	return items, unknown, pastCap
 }
 
+// pastCap is the saved clicks older than the latest maxLearntClicks: the
+// model learns the newest, and every click made on the visit.
+func pastCap(l clickLog) map[string]bool {
+	liked := l.liked()
+	capped := map[string]bool{}
+	for _, id := range liked[:max(0, len(liked)-maxLearntClicks)] {
+		capped[id] = true
+	}
+	return capped
+}
+
 // setAsideNote tells the visitor how many saved clicks the page does not
 // use, why, and that they are kept.
 func setAsideNote(unknown, pastCap int) string {
@@ -120,10 +133,14 @@ func setAsideNote(unknown, pastCap int) string {
 	case unknown == 1:
 		notes = append(notes, "1 of your saved clicks is a business this data does not have.")
 	case unknown > 1:
-		notes = append(notes, fmt.Sprintf("%d of your saved clicks are businesses this data does not have.", unknown))
+		notes = append(notes, thousands(unknown)+" of your saved clicks are businesses this data does not have.")
 	}
 	if pastCap > 0 {
-		notes = append(notes, fmt.Sprintf("%d of your saved clicks are past the first %s the page learns.", pastCap, thousands(maxLearntClicks)))
+		verb := "are"
+		if pastCap == 1 {
+			verb = "is"
+		}
+		notes = append(notes, fmt.Sprintf("%s of your saved clicks %s older than the latest %s, which the page learns.", thousands(pastCap), verb, thousands(maxLearntClicks)))
 	}
 	if len(notes) == 0 {
 		return ""
@@ -213,10 +230,11 @@ func (s *session) restoreClicks(ctx app.Context) {
 		return
 	}
 	s.you.saved = l
-	items, unknown, pastCap := learnable(l, s.cat.lookup)
+	s.you.capped = pastCap(l)
+	items, unknown, older := learnable(l, s.cat.lookup, s.you.capped)
 	s.you.liked = items
-	s.metrics.SetAside = unknown + pastCap
-	s.note(ctx, setAsideNote(unknown, pastCap))
+	s.metrics.SetAside = unknown + older
+	s.note(ctx, setAsideNote(unknown, older))
 }
 
 // readStored reads the stored log. A value it cannot read is kept: moved
@@ -306,8 +324,8 @@ func (s *session) follow(ctx app.Context) bool {
 	if s.cat == nil {
 		return false
 	}
-	want, unknown, pastCap := learnable(v.saved, s.cat.lookup)
-	s.metrics.SetAside = unknown + pastCap
+	want, unknown, older := learnable(v.saved, s.cat.lookup, v.capped)
+	s.metrics.SetAside = unknown + older
 	keep := map[int32]bool{}
 	for _, i := range want {
 		keep[i] = true

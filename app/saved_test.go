@@ -64,7 +64,7 @@ func TestDecodeLog(t *testing.T) {
 	}
 }
 
-// The model learns the first maxLearntClicks saved clicks the data has;
+// The model learns the latest maxLearntClicks saved clicks the data has;
 // the others are counted as set aside.
 func TestLearnableSetsAside(t *testing.T) {
 	n := maxLearntClicks + 3
@@ -72,25 +72,32 @@ func TestLearnableSetsAside(t *testing.T) {
 	l := clickLog{}
 	for k := range ids {
 		ids[k] = fmt.Sprint("id", k)
-		l.Clicks = append(l.Clicks, clickRecord{ID: ids[k], At: int64(k + 2)})
+		l.Clicks = append(l.Clicks, clickRecord{ID: ids[k], At: int64(k + 1)})
 	}
-	l.Clicks = append(l.Clicks, clickRecord{ID: "gone", At: 1})
+	l.Clicks = append(l.Clicks, clickRecord{ID: "gone", At: int64(n + 1)})
 	l = l.merge(clickLog{})
-	items, unknown, pastCap := learnable(l, lookupIn(ids...))
-	if len(items) != maxLearntClicks-1 || unknown != 1 || pastCap != 4 {
-		t.Fatalf("learnt %d, unknown %d, past the cap %d; want %d, 1, 4", len(items), unknown, pastCap, maxLearntClicks-1)
+	capped := pastCap(l)
+	if len(capped) != 4 || !capped["id0"] || !capped["id3"] {
+		t.Fatalf("past the cap: %v, want the oldest four", capped)
 	}
-	if items[0] != 0 || items[len(items)-1] != int32(maxLearntClicks-2) {
-		t.Errorf("learnt %d … %d, want the first ones in order", items[0], items[len(items)-1])
+	items, unknown, older := learnable(l, lookupIn(ids...), capped)
+	if len(items) != maxLearntClicks-1 || unknown != 1 || older != 4 {
+		t.Fatalf("learnt %d, unknown %d, past the cap %d; want %d, 1, 4", len(items), unknown, older, maxLearntClicks-1)
 	}
-	note := setAsideNote(unknown, pastCap)
-	for _, want := range []string{"1 of your saved clicks is a business this data does not have", "4 of your saved clicks are past the first 10,000", "They stay saved"} {
+	if items[0] != 4 || items[len(items)-1] != int32(n-1) {
+		t.Errorf("learnt %d … %d, want the latest ones in order", items[0], items[len(items)-1])
+	}
+	note := setAsideNote(unknown, older)
+	for _, want := range []string{"1 of your saved clicks is a business this data does not have", "4 of your saved clicks are older than the latest 10,000", "They stay saved"} {
 		if !strings.Contains(note, want) {
 			t.Errorf("the note %q does not say %q", note, want)
 		}
 	}
 	if setAsideNote(0, 0) != "" {
 		t.Error("a note with nothing set aside")
+	}
+	if small := (clickLog{}).like("a", 1); len(pastCap(small)) != 0 {
+		t.Error("a short log has clicks past the cap")
 	}
 }
 

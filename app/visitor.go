@@ -36,7 +36,8 @@ type visitor struct {
 	// readOnly: storage holds clicks this page cannot read and must not
 	// overwrite, so nothing is saved on this visit.
 	readOnly bool
-	unlearnt map[int32]bool // saved clicks the model refused, set aside
+	unlearnt map[int32]bool  // saved clicks the model refused, set aside
+	capped   map[string]bool // saved clicks older than the cap when the page opened, set aside
 }
 
 // clickTiming is what one click cost, measured around the core calls.
@@ -317,7 +318,7 @@ func (v *visitor) explain() {
 // detach lets go of the model, keeping your clicks for the next one to
 // learn when it is ready, as on a reload.
 func (v *visitor) detach() {
-	*v = visitor{liked: v.liked, store: v.store, saved: v.saved, readOnly: v.readOnly}
+	*v = visitor{liked: v.liked, store: v.store, saved: v.saved, readOnly: v.readOnly, capped: v.capped}
 }
 
 func (v *visitor) ids() []int32 {
