@@ -107,19 +107,24 @@ func TestNoWebAssembly(t *testing.T) {
 	}
 }
 
-// Stored clicks that are damaged or from another format are discarded
-// with a message, and the page trains as for a new visitor.
+// Stored clicks that are damaged or from another format are moved aside
+// with a message, clicks of businesses the data lacks are kept, set aside,
+// and the page trains as for a new visitor.
 func TestBadSavedClicks(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
-	for _, tc := range []struct{ stored, says string }{
-		{`{"schema":1,"clicks":["unterminated`, "could not be read"},
-		{`{"schema":0,"clicks":["FEZ"]}`, "another version of this page"},
-		{`{"schema":1,"clicks":["no-such-business","nor-this-one"]}`, "2 of your saved clicks"},
+	for _, tc := range []struct {
+		stored, says string
+		movedAside   bool // else left where it was
+	}{
+		{`{"schema":2,"clicks":[{"id":"unterminated`, "could not be read", true},
+		{`{"schema":0,"clicks":["FEZ"]}`, "another version of this page", true},
+		{`{"schema":1,"clicks":["no-such-business","nor-this-one"]}`, "2 of your saved clicks are businesses this data does not have", false},
+		{`{"schema":3,"clicks":{"FEZ":true}}`, "newer version of this page", false},
 	} {
 		run(t, ctx, "storing clicks", 10*time.Second,
-			chromedp.Evaluate(`localStorage.setItem("ealslive.clicks", `+jsString(tc.stored)+`)`, nil))
+			chromedp.Evaluate(`localStorage.clear(); localStorage.setItem("ealslive.clicks", `+jsString(tc.stored)+`)`, nil))
 		run(t, ctx, "reloading", 30*time.Second, chromedp.Reload())
 		run(t, ctx, "waiting for the message", 30*time.Second,
 			chromedp.WaitVisible(`.notice-info`, chromedp.ByQuery))
@@ -128,28 +133,39 @@ func TestBadSavedClicks(t *testing.T) {
 			t.Errorf("after storing %s the history has %d entries", tc.stored, n)
 		}
 		// The page goes on as for a new visitor: it trains and lists.
-		m := waitFor(t, ctx, "training after discarding "+tc.stored, trainTimeout, ready)
+		m := waitFor(t, ctx, "training after "+tc.stored, trainTimeout, ready)
 		if m.Liked != 0 {
-			t.Errorf("after discarding %s the page counts %d clicks", tc.stored, m.Liked)
+			t.Errorf("after %s the page counts %d clicks", tc.stored, m.Liked)
 		}
 		if len(m.EpochMs) != pageEpochs {
-			t.Errorf("after discarding %s the page trained %d epochs, want %d", tc.stored, len(m.EpochMs), pageEpochs)
+			t.Errorf("after %s the page trained %d epochs, want %d", tc.stored, len(m.EpochMs), pageEpochs)
 		}
 		if got := attr(t, ctx, "#ranked-list", "data-order"); got != "model" {
-			t.Errorf("after discarding %s the list is ordered by %q, want the model", tc.stored, got)
+			t.Errorf("after %s the list is ordered by %q, want the model", tc.stored, got)
 		}
 		if n := count(t, ctx, "#ranked-list li[data-id]"); n != 20 {
-			t.Errorf("after discarding %s the list has %d businesses, want 20", tc.stored, n)
+			t.Errorf("after %s the list has %d businesses, want 20", tc.stored, n)
 		}
 		if n := count(t, ctx, "#history-list li"); n != 0 {
-			t.Errorf("after discarding %s and training the history has %d entries", tc.stored, n)
+			t.Errorf("after %s and training the history has %d entries", tc.stored, n)
 		}
 		contains(t, "the notice once trained", text(t, ctx, ".notice-info"), tc.says)
-		var left *string
+		var left, aside *string
 		run(t, ctx, "reading storage", 10*time.Second,
-			chromedp.Evaluate(`localStorage.getItem("ealslive.clicks")`, &left))
-		if left != nil {
-			t.Errorf("after discarding %s the storage still holds %q", tc.stored, *left)
+			chromedp.Evaluate(`localStorage.getItem("ealslive.clicks")`, &left),
+			chromedp.Evaluate(`localStorage.getItem("ealslive.clicks.unreadable")`, &aside))
+		switch {
+		case tc.movedAside && (left != nil || aside == nil || *aside != tc.stored):
+			t.Errorf("after %s storage holds %v and, aside, %v; want it moved aside", tc.stored, deref(left), deref(aside))
+		case !tc.movedAside && (left == nil || *left != tc.stored || aside != nil):
+			t.Errorf("after %s storage holds %v and, aside, %v; want it left in place", tc.stored, deref(left), deref(aside))
 		}
 	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "nothing"
+	}
+	return *s
 }
