@@ -14,10 +14,14 @@ import (
 // log (clicklog.go) under a format version, and replayed into the model
 // after training. A stored value the page cannot read is moved to
 // unreadableKey rather than overwritten, and one written by a newer page
-// is left alone.
+// is left alone. Earlier versions of the page kept a plain list under
+// legacyKey, and delete what they cannot read: the log has a key of its
+// own, so that a rollback, or an old tab still open, cannot delete it, and
+// the list is read, never written, when there is no log yet.
 const (
-	savedKey      = "ealslive.clicks"
-	unreadableKey = "ealslive.clicks.unreadable"
+	savedKey      = "ealslive.clicks.v2"
+	legacyKey     = "ealslive.clicks"
+	unreadableKey = "ealslive.clicks.v2.unreadable"
 	savedSchema   = 2
 	// maxLearntClicks bounds the saved clicks the model learns when the
 	// page opens, and so the time it takes: far more than a visitor can
@@ -251,6 +255,13 @@ func (s *session) readStored(ctx app.Context) (clickLog, bool) {
 		return clickLog{}, false
 	}
 	if !found {
+		// The list an earlier version kept, if any; what cannot be read
+		// there is that version's to deal with.
+		if raw, found, err := v.store.load(legacyKey); err == nil && found {
+			if l, err := decodeLog(raw); err == nil {
+				return l, true
+			}
+		}
 		return clickLog{}, true
 	}
 	l, err := decodeLog(raw)
@@ -326,6 +337,11 @@ func (s *session) follow(ctx app.Context) bool {
 	}
 	want, unknown, older := learnable(v.saved, s.cat.lookup, v.capped)
 	s.metrics.SetAside = unknown + older
+	for _, i := range want {
+		if v.unlearnt[i] {
+			s.metrics.SetAside++
+		}
+	}
 	keep := map[int32]bool{}
 	for _, i := range want {
 		keep[i] = true

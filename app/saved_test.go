@@ -273,3 +273,29 @@ func FuzzDecodeLog(f *testing.F) {
 		}
 	})
 }
+
+// The list an earlier version of the page kept is read when there is no
+// log yet, and never written or deleted: a rollback finds it as it was.
+func TestLegacyListReadNotWritten(t *testing.T) {
+	legacy := `{"schema":1,"clicks":["b","a"]}`
+	store := memoryStore{legacyKey: legacy}
+	s := testSession(catalogItems("a", "b", "c"))
+	s.you.store = store
+	s.restoreClicks(nil)
+	if got := s.likedIDs(); !slices.Equal(got, []string{"b", "a"}) || len(s.notes) != 0 {
+		t.Fatalf("from the old list you like %v (notes %q), want [b a]", got, s.notes)
+	}
+	s.you.like(2)
+	s.record(nil, func(l clickLog, at int64) clickLog { return l.like("c", at) })
+	if got := storedLiked(t, store); !slices.Equal(got, []string{"b", "a", "c"}) || store[legacyKey] != legacy {
+		t.Errorf("after a click the log holds %v and the old list %q", got, store[legacyKey])
+	}
+	// Once there is a log, the old list is not read again.
+	store[legacyKey] = `{"schema":1,"clicks":["a","b","c","x"]}`
+	i, _ := s.cat.lookup("a")
+	s.you.remove(i)
+	s.record(nil, func(l clickLog, at int64) clickLog { return l.remove("a", at) })
+	if got := storedLiked(t, store); !slices.Equal(got, []string{"b", "c"}) {
+		t.Errorf("after a removal the log holds %v", got)
+	}
+}

@@ -109,22 +109,24 @@ func TestNoWebAssembly(t *testing.T) {
 
 // Stored clicks that are damaged or from another format are moved aside
 // with a message, clicks of businesses the data lacks are kept, set aside,
-// and the page trains as for a new visitor.
+// the list an earlier version kept is read and left as it was, and the
+// page trains as for a new visitor.
 func TestBadSavedClicks(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+	const key, aside, legacy = "ealslive.clicks.v2", "ealslive.clicks.v2.unreadable", "ealslive.clicks"
 	for _, tc := range []struct {
-		stored, says string
-		movedAside   bool // else left where it was
+		key, stored, says string
+		movedAside        bool // else left where it was
 	}{
-		{`{"schema":2,"clicks":[{"id":"unterminated`, "could not be read", true},
-		{`{"schema":0,"clicks":["FEZ"]}`, "another version of this page", true},
-		{`{"schema":1,"clicks":["no-such-business","nor-this-one"]}`, "2 of your saved clicks are businesses this data does not have", false},
-		{`{"schema":3,"clicks":{"FEZ":true}}`, "newer version of this page", false},
+		{key, `{"schema":2,"clicks":[{"id":"unterminated`, "could not be read", true},
+		{key, `{"schema":0,"clicks":["FEZ"]}`, "another version of this page", true},
+		{key, `{"schema":3,"clicks":{"FEZ":true}}`, "newer version of this page", false},
+		{legacy, `{"schema":1,"clicks":["no-such-business","nor-this-one"]}`, "2 of your saved clicks are businesses this data does not have", false},
 	} {
 		run(t, ctx, "storing clicks", 10*time.Second,
-			chromedp.Evaluate(`localStorage.clear(); localStorage.setItem("ealslive.clicks", `+jsString(tc.stored)+`)`, nil))
+			chromedp.Evaluate(`localStorage.clear(); localStorage.setItem(`+jsString(tc.key)+`, `+jsString(tc.stored)+`)`, nil))
 		run(t, ctx, "reloading", 30*time.Second, chromedp.Reload())
 		run(t, ctx, "waiting for the message", 30*time.Second,
 			chromedp.WaitVisible(`.notice-info`, chromedp.ByQuery))
@@ -150,15 +152,17 @@ func TestBadSavedClicks(t *testing.T) {
 			t.Errorf("after %s and training the history has %d entries", tc.stored, n)
 		}
 		contains(t, "the notice once trained", text(t, ctx, ".notice-info"), tc.says)
-		var left, aside *string
+		var keys []string
+		var left, moved *string
 		run(t, ctx, "reading storage", 10*time.Second,
-			chromedp.Evaluate(`localStorage.getItem("ealslive.clicks")`, &left),
-			chromedp.Evaluate(`localStorage.getItem("ealslive.clicks.unreadable")`, &aside))
+			chromedp.Evaluate(`Object.keys(localStorage).filter(k => k.startsWith("ealslive.clicks")).sort()`, &keys),
+			chromedp.Evaluate(`localStorage.getItem(`+jsString(tc.key)+`)`, &left),
+			chromedp.Evaluate(`localStorage.getItem(`+jsString(aside)+`)`, &moved))
 		switch {
-		case tc.movedAside && (left != nil || aside == nil || *aside != tc.stored):
-			t.Errorf("after %s storage holds %v and, aside, %v; want it moved aside", tc.stored, deref(left), deref(aside))
-		case !tc.movedAside && (left == nil || *left != tc.stored || aside != nil):
-			t.Errorf("after %s storage holds %v and, aside, %v; want it left in place", tc.stored, deref(left), deref(aside))
+		case tc.movedAside && (left != nil || moved == nil || *moved != tc.stored || len(keys) != 1):
+			t.Errorf("after %s storage holds %v, %v and, aside, %v; want it moved aside", tc.stored, keys, deref(left), deref(moved))
+		case !tc.movedAside && (left == nil || *left != tc.stored || len(keys) != 1):
+			t.Errorf("after %s storage holds %v, %v; want it left in place, alone", tc.stored, keys, deref(left))
 		}
 	}
 }

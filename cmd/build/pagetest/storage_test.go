@@ -108,7 +108,7 @@ func (tb tab) metrics(t testing.TB) metrics {
 func (tb tab) stored(t testing.TB) (s storedClicks, found bool) {
 	t.Helper()
 	var raw *string
-	tb.eval(t, "reading storage", `w.localStorage.getItem("ealslive.clicks")`, &raw)
+	tb.eval(t, "reading storage", `w.localStorage.getItem("ealslive.clicks.v2")`, &raw)
 	if raw == nil {
 		return s, false
 	}
@@ -448,7 +448,7 @@ func TestUpgradeKeepsClicksAside(t *testing.T) {
 	}
 	log.WriteString(`]}`)
 	run(t, ctx, "storing 10,002 clicks", tabTimeout,
-		chromedp.Evaluate(`localStorage.setItem("ealslive.clicks", `+jsString(log.String())+`)`, nil))
+		chromedp.Evaluate(`localStorage.setItem("ealslive.clicks.v2", `+jsString(log.String())+`)`, nil))
 	run(t, ctx, "reloading", tabTimeout, chromedp.Reload())
 	pg.ready(t)
 	if got := pg.ids(t, "#history-list li"); !slices.Equal(got, liked[2:3]) {
@@ -538,7 +538,7 @@ func TestBlockedStorage(t *testing.T) {
 			checkOnce("after three clicks and a minute")
 			if tc.name == "full" {
 				var raw *string
-				pg.eval(t, "reading storage", `w.localStorage.getItem("ealslive.clicks")`, &raw)
+				pg.eval(t, "reading storage", `w.localStorage.getItem("ealslive.clicks.v2")`, &raw)
 				if raw != nil {
 					t.Errorf("a full storage holds %q", *raw)
 				}
