@@ -101,14 +101,18 @@ func decodeLog(raw string) (clickLog, error) {
 // learnable is the saved clicks the model learns, resolved with lookup, in
 // the order they were liked, and how many are set aside: businesses the
 // data does not have, and clicks in capped (those past the cap when the
-// page read them).
-func learnable(l clickLog, lookup func(id string) (int32, bool), capped map[string]bool) (items []int32, unknown, pastCap int) {
-	for _, id := range l.liked() {
-		if capped[id] {
+// page read them, by business and time: liked again, a business is
+// learnt).
+func learnable(l clickLog, lookup func(id string) (int32, bool), capped map[string]int64) (items []int32, unknown, pastCap int) {
+	for _, r := range l.Clicks {
+		if r.Removed {
+			continue
+		}
+		if at, ok := capped[r.ID]; ok && at == r.At {
 			pastCap++
 			continue
 		}
-		i, ok := lookup(id)
+		i, ok := lookup(r.ID)
 		if !ok {
 			unknown++
 			continue
@@ -118,13 +122,19 @@ func learnable(l clickLog, lookup func(id string) (int32, bool), capped map[stri
 	return items, unknown, pastCap
 }
 
-// pastCap is the saved clicks older than the latest maxLearntClicks: the
-// model learns the newest, and every click made on the visit.
-func pastCap(l clickLog) map[string]bool {
-	liked := l.liked()
-	capped := map[string]bool{}
-	for _, id := range liked[:max(0, len(liked)-maxLearntClicks)] {
-		capped[id] = true
+// pastCap is the saved clicks older than the latest maxLearntClicks, by
+// business and time: the model learns the newest, and every click made on
+// the visit.
+func pastCap(l clickLog) map[string]int64 {
+	n := len(l.liked()) - maxLearntClicks
+	capped := map[string]int64{}
+	for _, r := range l.Clicks {
+		if len(capped) >= n {
+			break
+		}
+		if !r.Removed {
+			capped[r.ID] = r.At
+		}
 	}
 	return capped
 }

@@ -77,7 +77,7 @@ func TestLearnableSetsAside(t *testing.T) {
 	l.Clicks = append(l.Clicks, clickRecord{ID: "gone", At: int64(n + 1)})
 	l = l.merge(clickLog{})
 	capped := pastCap(l)
-	if len(capped) != 4 || !capped["id0"] || !capped["id3"] {
+	if len(capped) != 4 || capped["id0"] != 1 || capped["id3"] != 4 {
 		t.Fatalf("past the cap: %v, want the oldest four", capped)
 	}
 	items, unknown, older := learnable(l, lookupIn(ids...), capped)
@@ -98,6 +98,11 @@ func TestLearnableSetsAside(t *testing.T) {
 	}
 	if small := (clickLog{}).like("a", 1); len(pastCap(small)) != 0 {
 		t.Error("a short log has clicks past the cap")
+	}
+	// Liked again, a business set aside by the cap is learnt.
+	l = l.like("id0", int64(n+5))
+	if items, _, older := learnable(l, lookupIn(ids...), capped); older != 3 || items[len(items)-1] != 0 {
+		t.Errorf("after liking id0 again: %d past the cap, last learnt %d; want 3 and 0", older, items[len(items)-1])
 	}
 }
 

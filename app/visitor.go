@@ -36,8 +36,8 @@ type visitor struct {
 	// readOnly: storage holds clicks this page cannot read and must not
 	// overwrite, so nothing is saved on this visit.
 	readOnly bool
-	unlearnt map[int32]bool  // saved clicks the model refused, set aside
-	capped   map[string]bool // saved clicks older than the cap when the page opened, set aside
+	unlearnt map[int32]bool   // saved clicks the model refused, set aside
+	capped   map[string]int64 // saved clicks older than the cap when the page opened (id to time), set aside
 }
 
 // clickTiming is what one click cost, measured around the core calls.
