@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -31,7 +32,8 @@ func (s *session) putAside(items []int32, why string) {
 func (s *session) saveAside() {
 	raw := ""
 	if len(s.aside.items) > 0 {
-		raw = encodeClicks(s.itemIDs(s.aside.items)) + "\n" + s.aside.why
+		ids, _ := json.Marshal(s.itemIDs(s.aside.items))
+		raw = string(ids) + "\n" + s.aside.why
 	}
 	writeStorage(asideKey, raw)
 }
@@ -44,7 +46,16 @@ func (s *session) restoreAside() {
 		return
 	}
 	clicks, why, _ := strings.Cut(raw, "\n")
-	items, _ := decodeClicks(clicks, s.cat.lookup)
+	var ids []string
+	if json.Unmarshal([]byte(clicks), &ids) != nil {
+		return
+	}
+	var items []int32
+	for _, id := range ids {
+		if i, ok := s.cat.lookup(id); ok {
+			items = append(items, i)
+		}
+	}
 	if len(items) > 0 {
 		s.aside = aside{items: items, why: why}
 	}
@@ -77,9 +88,22 @@ func (s *session) BringBack(ctx app.Context) {
 		s.note(ctx, fmt.Sprintf("%s could not be learnt again.", plural(failed, "earlier click", "earlier clicks")))
 	}
 	s.you.screen = nil
-	s.saveClicks(ctx)
+	s.recordAll(ctx)
 	s.changed(ctx, stateYou)
 	s.belowLater()
+}
+
+// recordAll saves your clicks as they are now in place of the saved ones:
+// a start-over followed by each like, in order, so that other tabs follow.
+func (s *session) recordAll(ctx app.Context) {
+	ids := s.itemIDs(s.you.liked)
+	s.record(ctx, func(l clickLog, now int64) clickLog {
+		l = l.startOver(now)
+		for _, id := range ids {
+			l = l.like(id, now)
+		}
+		return l
+	})
 }
 
 func (s *session) itemIDs(items []int32) []string {

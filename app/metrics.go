@@ -35,7 +35,8 @@ type pageMetrics struct {
 	ReadyMs             float64        `json:"readyMs"`          // the model is trained and learns clicks
 	Liked               int            `json:"liked"`
 	StorageFailed       bool           `json:"storageFailed"`
-	Renders             map[string]int `json:"renders"` // Render calls per section
+	SetAside            int            `json:"setAside"` // saved clicks kept in storage but not learnt
+	Renders             map[string]int `json:"renders"`  // Render calls per section
 	version             int            // counts state changes, for their values
 }
 

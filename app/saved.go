@@ -2,101 +2,199 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// The visitor's clicks are kept in the browser's localStorage as business
-// ids under a schema version, and replayed into the model after training.
+// The visitor's clicks are kept in the browser's localStorage as a click
+// log (clicklog.go) under a format version, and replayed into the model
+// after training. A stored value the page cannot read is moved to
+// unreadableKey rather than overwritten, and one written by a newer page
+// is left alone. Earlier versions of the page kept a plain list under
+// legacyKey, and delete what they cannot read: the log has a key of its
+// own, so that a rollback, or an old tab still open, cannot delete it, and
+// the list is read, never written, when there is no log yet.
 const (
-	savedKey       = "ealslive.clicks"
-	savedSchema    = 1
-	maxSavedClicks = 500
+	savedKey      = "ealslive.clicks.v2"
+	legacyKey     = "ealslive.clicks"
+	unreadableKey = "ealslive.clicks.v2.unreadable"
+	savedSchema   = 2
+	// maxLearntClicks bounds the saved clicks the model learns when the
+	// page opens, and so the time it takes: far more than a visitor can
+	// make by clicking (the catalogue has 2,841 businesses). Older saved
+	// clicks stay saved, set aside; clicks made on the visit are all learnt.
+	maxLearntClicks = 10000
 )
 
-type savedClicks struct {
-	Schema int      `json:"schema"`
-	Clicks []string `json:"clicks"`
+type savedFile struct {
+	Schema int             `json:"schema"`
+	Reset  int64           `json:"reset,omitempty"`
+	Clicks json.RawMessage `json:"clicks"`
 }
 
-func encodeClicks(ids []string) string {
-	b, _ := json.Marshal(savedClicks{Schema: savedSchema, Clicks: ids})
+func encodeLog(l clickLog) string {
+	clicks, _ := json.Marshal(l.Clicks)
+	if l.Clicks == nil {
+		clicks = []byte("[]")
+	}
+	b, _ := json.Marshal(savedFile{Schema: savedSchema, Reset: l.Reset, Clicks: clicks})
 	return string(b)
 }
 
-// decodeClicks reads stored clicks, resolving business ids with lookup. It
-// keeps what it can use and explains in note whatever it had to discard,
-// so that a corrupted or outdated store costs the visitor a message, never
-// the page.
-func decodeClicks(raw string, lookup func(id string) (int32, bool)) (items []int32, note string) {
-	var s savedClicks
-	if err := json.Unmarshal([]byte(raw), &s); err != nil {
-		return nil, "Your saved clicks could not be read (the stored data is damaged), so they were discarded."
+// unreadable is why a stored value cannot be read: damaged, of an older
+// format this page does not read, or written by a newer page (which must
+// not be overwritten: the visitor may be back on it tomorrow).
+type unreadable struct {
+	why   string
+	newer bool
+}
+
+func (u *unreadable) Error() string { return u.why }
+
+// decodeLog reads stored clicks: this format, or format 1 (a list of ids in
+// the order they were liked), which it turns into a log.
+func decodeLog(raw string) (clickLog, error) {
+	var f savedFile
+	if err := json.Unmarshal([]byte(raw), &f); err != nil {
+		return clickLog{}, &unreadable{why: "the stored data is damaged"}
 	}
-	if s.Schema != savedSchema {
-		return nil, fmt.Sprintf("Your saved clicks were stored by another version of this page (format %d; this page reads format %d), so they were discarded.", s.Schema, savedSchema)
+	var l clickLog
+	switch {
+	case f.Schema == savedSchema:
+		if err := json.Unmarshal(f.Clicks, &l.Clicks); err != nil {
+			return clickLog{}, &unreadable{why: "the stored data is damaged"}
+		}
+		l.Reset = f.Reset
+	case f.Schema == 1:
+		var ids []string
+		if err := json.Unmarshal(f.Clicks, &ids); err != nil {
+			return clickLog{}, &unreadable{why: "the stored data is damaged"}
+		}
+		// A repeated id was one like, where it first appears.
+		seen := map[string]bool{}
+		for _, id := range ids {
+			if !seen[id] {
+				seen[id] = true
+				l.Clicks = append(l.Clicks, clickRecord{ID: id, At: int64(len(l.Clicks) + 1)})
+			}
+		}
+	case f.Schema > savedSchema:
+		return clickLog{}, &unreadable{newer: true,
+			why: fmt.Sprintf("they were stored by a newer version of this page (format %d; this page reads formats 1 and %d)", f.Schema, savedSchema)}
+	default:
+		return clickLog{}, &unreadable{
+			why: fmt.Sprintf("they were stored by another version of this page (format %d; this page reads formats 1 and %d)", f.Schema, savedSchema)}
 	}
-	seen := map[int32]bool{}
-	unknown, extra := 0, 0
-	for _, id := range s.Clicks {
-		i, ok := lookup(id)
-		switch {
-		case !ok:
-			unknown++
-		case seen[i]:
-			// A repeated click adds nothing: the model learns a pair once.
-		case len(items) == maxSavedClicks:
-			extra++
-		default:
-			seen[i] = true
-			items = append(items, i)
+	for _, r := range l.Clicks {
+		if r.ID == "" || r.At <= 0 {
+			return clickLog{}, &unreadable{why: "the stored data is damaged"}
 		}
 	}
+	// Merging with nothing keeps one record per business, in order.
+	return l.merge(clickLog{}), nil
+}
+
+// learnable is the saved clicks the model learns, resolved with lookup, in
+// the order they were liked, and how many are set aside: businesses the
+// data does not have, and clicks in capped (those past the cap when the
+// page read them, by business and time: liked again, a business is
+// learnt).
+func learnable(l clickLog, lookup func(id string) (int32, bool), capped map[string]int64) (items []int32, unknown, pastCap int) {
+	for _, r := range l.Clicks {
+		if r.Removed {
+			continue
+		}
+		if at, ok := capped[r.ID]; ok && at == r.At {
+			pastCap++
+			continue
+		}
+		i, ok := lookup(r.ID)
+		if !ok {
+			unknown++
+			continue
+		}
+		items = append(items, i)
+	}
+	return items, unknown, pastCap
+}
+
+// pastCap is the saved clicks older than the latest maxLearntClicks, by
+// business and time: the model learns the newest, and every click made on
+// the visit.
+func pastCap(l clickLog) map[string]int64 {
+	n := len(l.liked()) - maxLearntClicks
+	capped := map[string]int64{}
+	for _, r := range l.Clicks {
+		if len(capped) >= n {
+			break
+		}
+		if !r.Removed {
+			capped[r.ID] = r.At
+		}
+	}
+	return capped
+}
+
+// setAsideNote tells the visitor how many saved clicks the page does not
+// use, why, and that they are kept.
+func setAsideNote(unknown, pastCap int) string {
 	var notes []string
 	switch {
 	case unknown == 1:
-		notes = append(notes, "1 of your saved clicks is not a business in this data, so it was dropped.")
+		notes = append(notes, "1 of your saved clicks is a business this data does not have.")
 	case unknown > 1:
-		notes = append(notes, fmt.Sprintf("%d of your saved clicks are not businesses in this data, so they were dropped.", unknown))
+		notes = append(notes, thousands(unknown)+" of your saved clicks are businesses this data does not have.")
 	}
-	if extra > 0 {
-		notes = append(notes, fmt.Sprintf("Only your first %d saved clicks were kept.", maxSavedClicks))
+	if pastCap > 0 {
+		verb := "are"
+		if pastCap == 1 {
+			verb = "is"
+		}
+		notes = append(notes, fmt.Sprintf("%s of your saved clicks %s older than the latest %s, which the page learns.", thousands(pastCap), verb, thousands(maxLearntClicks)))
 	}
-	note = strings.Join(notes, " ")
-	return items, note
+	if len(notes) == 0 {
+		return ""
+	}
+	it := "They stay"
+	if unknown+pastCap == 1 {
+		it = "It stays"
+	}
+	return strings.Join(notes, " ") + " " + it + " saved in this browser, set aside, and come back when the page serves data that has them (Start over forgets them too)."
 }
 
 // clickStore keeps the encoded clicks between visits.
 type clickStore interface {
-	load() (raw string, found bool, err error)
-	save(raw string) error
-	clear() error
+	load(key string) (raw string, found bool, err error)
+	save(key, raw string) error
+	clear(key string) error
 }
 
 // localStorage is the browser's; it may be missing or refuse writes
 // (private windows, full quota), which JavaScript reports by throwing.
 type localStorage struct{}
 
-func (localStorage) load() (raw string, found bool, err error) {
+func (localStorage) load(key string) (raw string, found bool, err error) {
 	defer recoverJS(&err)
-	v := app.Window().Get("localStorage").Call("getItem", savedKey)
+	v := app.Window().Get("localStorage").Call("getItem", key)
 	if v.IsNull() || v.IsUndefined() {
 		return "", false, nil
 	}
 	return v.String(), true, nil
 }
 
-func (localStorage) save(raw string) (err error) {
+func (localStorage) save(key, raw string) (err error) {
 	defer recoverJS(&err)
-	app.Window().Get("localStorage").Call("setItem", savedKey, raw)
+	app.Window().Get("localStorage").Call("setItem", key, raw)
 	return nil
 }
 
-func (localStorage) clear() (err error) {
+func (localStorage) clear(key string) (err error) {
 	defer recoverJS(&err)
-	app.Window().Get("localStorage").Call("removeItem", savedKey)
+	app.Window().Get("localStorage").Call("removeItem", key)
 	return nil
 }
 
@@ -109,14 +207,11 @@ func recoverJS(err *error) {
 }
 
 // memoryStore stands in for localStorage in tests and outside browsers.
-type memoryStore struct {
-	raw   string
-	found bool
-}
+type memoryStore map[string]string
 
-func (m *memoryStore) load() (string, bool, error) { return m.raw, m.found, nil }
-func (m *memoryStore) save(raw string) error       { m.raw, m.found = raw, true; return nil }
-func (m *memoryStore) clear() error                { m.raw, m.found = "", false; return nil }
+func (m memoryStore) load(key string) (string, bool, error) { raw, ok := m[key]; return raw, ok, nil }
+func (m memoryStore) save(key, raw string) error            { m[key] = raw; return nil }
+func (m memoryStore) clear(key string) error                { delete(m, key); return nil }
 
 // openClickStore returns the browser's storage. The loader stands in an
 // in-memory store for it when the browser blocks it, and says why in
@@ -134,68 +229,200 @@ func storageProblem() string {
 	return v.String()
 }
 
-// restoreClicks brings back the clicks of an earlier visit; the model
-// learns them when it is ready.
+func nowMs() int64 { return time.Now().UnixMilli() }
+
+// restoreClicks brings back the clicks of an earlier visit, or of another
+// tab; the model learns them when it is ready.
 func (s *session) restoreClicks(ctx app.Context) {
 	if why := storageProblem(); why != "" {
 		s.metrics.StorageFailed = true
 		s.note(ctx, "Your clicks will not survive a reload: "+why+". Everything else works as usual.")
 		return
 	}
-	raw, found, err := s.you.store.load()
-	if err != nil {
-		s.note(ctx, "This browser does not let the page read its storage, so earlier clicks cannot be restored ("+err.Error()+").")
+	l, ok := s.readStored(ctx)
+	if !ok {
 		return
 	}
-	if !found {
-		return
-	}
-	items, note := decodeClicks(raw, s.cat.lookup)
-	s.note(ctx, note)
+	s.you.saved = l
+	s.you.capped = pastCap(l)
+	items, unknown, older := learnable(l, s.cat.lookup, s.you.capped)
 	s.you.liked = items
-	if note != "" {
-		s.saveClicks(ctx)
-	}
+	s.metrics.SetAside = unknown + older
+	s.note(ctx, setAsideNote(unknown, older))
 }
 
-// saveClicks writes your clicks to the browser's storage.
-func (s *session) saveClicks(ctx app.Context) {
-	ids := make([]string, len(s.you.liked))
-	for k, i := range s.you.liked {
-		ids[k] = s.cat.item(i).ID
+// readStored reads the stored log. A value it cannot read is kept: moved
+// aside if damaged or old, left in place (and the page saves nothing on
+// this visit) if written by a newer page; either way the visitor is told.
+func (s *session) readStored(ctx app.Context) (clickLog, bool) {
+	v := s.you
+	raw, found, err := v.store.load(savedKey)
+	if err != nil {
+		if !s.metrics.StorageFailed {
+			s.metrics.StorageFailed = true
+			s.note(ctx, "This browser does not let the page read its storage, so earlier clicks cannot be restored and other tabs' clicks do not reach this one ("+err.Error()+").")
+		}
+		return clickLog{}, false
 	}
-	var err error
-	if len(ids) == 0 {
-		err = s.you.store.clear()
-	} else {
-		err = s.you.store.save(encodeClicks(ids))
+	if !found {
+		// The list an earlier version kept, if any; what cannot be read
+		// there is that version's to deal with.
+		if raw, found, err := v.store.load(legacyKey); err == nil && found {
+			if l, err := decodeLog(raw); err == nil {
+				return l, true
+			}
+		}
+		return clickLog{}, true
 	}
+	l, err := decodeLog(raw)
+	var u *unreadable
+	switch {
+	case err == nil:
+		return l, true
+	case errors.As(err, &u) && u.newer:
+		v.readOnly = true
+		s.note(ctx, "Your saved clicks cannot be read: "+u.why+". The page leaves them untouched, so the clicks you make now will not be saved.")
+		return clickLog{}, false
+	}
+	if err := v.store.save(unreadableKey, raw); err != nil {
+		v.readOnly = true
+		s.note(ctx, "Your saved clicks cannot be read ("+err.Error()+"), and the page could not keep a copy, so it leaves them untouched and will not save the clicks you make now.")
+		return clickLog{}, false
+	}
+	v.store.clear(savedKey)
+	s.note(ctx, "Your saved clicks could not be read: "+err.Error()+". The page kept a copy in this browser's storage under "+unreadableKey+" and starts afresh.")
+	return clickLog{}, true
+}
+
+// record applies op (a like, a removal, starting over) to the stored log:
+// it reads what other tabs have written, merges, applies op and writes,
+// so that no tab's click is lost. Then you follow the merged log.
+func (s *session) record(ctx app.Context, op func(l clickLog, nowMs int64) clickLog) {
+	v := s.you
+	if v.readOnly {
+		return
+	}
+	if l, ok := s.readStored(ctx); ok {
+		v.saved = v.saved.merge(l)
+	}
+	if v.readOnly {
+		return
+	}
+	v.saved = op(v.saved, nowMs())
+	err := v.store.save(savedKey, encodeLog(v.saved))
 	if err != nil && !s.metrics.StorageFailed {
 		s.metrics.StorageFailed = true
 		s.note(ctx, "This browser does not let the page save your clicks, so they will not survive a reload ("+err.Error()+").")
 	}
+	s.follow(ctx)
 }
 
-// droppedNote tells the visitor that clicks the model could not learn were
-// dropped, how many, and why.
+// otherTab takes the stored log another tab wrote (the storage event's new
+// value): your clicks and your list follow it at once.
+func (s *session) otherTab(ctx app.Context, raw string, found bool) {
+	if s.cat == nil || s.you.readOnly || storageProblem() != "" {
+		return // the clicks are read when the data is; or nothing is shared
+	}
+	l := clickLog{}
+	if found {
+		var err error
+		if l, err = decodeLog(raw); err != nil {
+			return // read, and kept, on the next click
+		}
+	}
+	s.you.saved = s.you.saved.merge(l)
+	if s.follow(ctx) {
+		s.changed(ctx, stateYou)
+		s.belowLater()
+	}
+}
+
+// follow makes your clicks those of the saved log: the model learns the
+// ones another tab added and forgets the ones it removed. It reports
+// whether anything changed.
+func (s *session) follow(ctx app.Context) bool {
+	v := s.you
+	if s.cat == nil {
+		return false
+	}
+	want, unknown, older := learnable(v.saved, s.cat.lookup, v.capped)
+	s.metrics.SetAside = unknown + older
+	for _, i := range want {
+		if v.unlearnt[i] {
+			s.metrics.SetAside++
+		}
+	}
+	keep := map[int32]bool{}
+	for _, i := range want {
+		keep[i] = true
+	}
+	changed := false
+	for _, i := range append([]int32(nil), v.liked...) {
+		if !keep[i] {
+			if err := v.remove(i); err != nil {
+				s.note(ctx, "A click removed in another tab could not be removed here: "+err.Error())
+				continue
+			}
+			changed = true
+		}
+	}
+	for _, i := range want {
+		if v.likes(i) || v.unlearnt[i] {
+			continue
+		}
+		if err := v.like(i); err != nil {
+			v.unlearn(i)
+			continue
+		}
+		changed = true
+	}
+	if changed {
+		v.screen = nil
+	}
+	return changed
+}
+
+// droppedNote tells the visitor that clicks the model could not learn are
+// set aside, how many, and why.
 func droppedNote(dropped, kept int, why error) string {
 	var s string
 	switch {
 	case kept == 0 && dropped == 1:
-		s = "Your saved click could not be learnt by the model, so it was dropped"
+		s = "Your saved click could not be learnt by the model, so it is set aside"
 	case kept == 0:
-		s = "Your saved clicks could not be learnt by the model, so they were dropped"
+		s = "Your saved clicks could not be learnt by the model, so they are set aside"
 	case dropped == 1:
-		s = "1 of your saved clicks could not be learnt by the model, so it was dropped"
+		s = "1 of your saved clicks could not be learnt by the model, so it is set aside"
 	default:
-		s = fmt.Sprintf("%d of your saved clicks could not be learnt by the model, so they were dropped", dropped)
+		s = fmt.Sprintf("%d of your saved clicks could not be learnt by the model, so they are set aside", dropped)
 	}
-	s += " from your history and from this browser's storage"
+	s += " (kept in this browser's storage, not in your history"
 	if why != nil {
-		s += " (" + why.Error() + ")"
+		s += ": " + why.Error()
 	}
 	if kept == 0 {
-		return s + ". You start as a new user."
+		return s + "). You start as a new user."
 	}
-	return s + "; the model learnt the others."
+	return s + "); the model learnt the others."
+}
+
+// listenToOtherTabs follows the clicks other tabs of the page save: the
+// browser tells every other tab of the origin when one writes storage.
+func (s *session) listenToOtherTabs() {
+	onStorage := app.FuncOf(func(this app.Value, args []app.Value) any {
+		e := args[0]
+		if key := e.Get("key"); !key.IsNull() && key.String() != savedKey {
+			return nil
+		}
+		v := e.Get("newValue")
+		raw, found := "", !v.IsNull() && !v.IsUndefined()
+		if found {
+			raw = v.String()
+		}
+		// A JavaScript callback must not block, and a dispatch may wait for
+		// the UI goroutine.
+		go s.self.Dispatch(func(ctx app.Context) { s.otherTab(ctx, raw, found) })
+		return nil
+	})
+	app.Window().Call("addEventListener", "storage", onStorage)
 }

@@ -101,8 +101,8 @@ func parseScenario(query string, defaults core.Config, lookup func(id string) (i
 				unknown = append(unknown, id)
 			case slices.Contains(sc.Likes, i):
 				// A repeated like adds nothing: the model learns a pair once.
-			case len(sc.Likes) == maxSavedClicks:
-				notes = append(notes, fmt.Sprintf("The link names more than %d likes; only the first %d were kept.", maxSavedClicks, maxSavedClicks))
+			case len(sc.Likes) == maxLearntClicks:
+				notes = append(notes, fmt.Sprintf("The link names more than %d likes; only the first %d were kept.", maxLearntClicks, maxLearntClicks))
 			default:
 				sc.Likes = append(sc.Likes, i)
 			}

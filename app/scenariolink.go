@@ -28,7 +28,7 @@ func (s *session) applyScenario(ctx app.Context) {
 	if sc.HasLikes && !sameItems(sc.Likes, s.you.liked) {
 		s.putAside(s.you.liked, "before you opened a link")
 		s.you.liked = sc.Likes
-		s.saveClicks(ctx)
+		s.recordAll(ctx)
 	}
 	app.Window().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+loc.Get("hash").String())
 	if sc.View != "" {

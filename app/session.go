@@ -106,6 +106,7 @@ func (s *session) start(ctx app.Context) {
 	}
 	s.jobs = newJobs(pool, s)
 	s.you.store = openClickStore()
+	s.listenToOtherTabs()
 	url := ctx.ResolveStaticResource("/web/yelp.msgpack")
 	ctx.Async(func() {
 		start := time.Now()

@@ -30,6 +30,14 @@ type visitor struct {
 	whyErr error
 	store  clickStore
 	screen *screenTiming // how long the last click took to reach the screen
+	// saved is the click log as last read or written; your clicks follow
+	// it, less those set aside.
+	saved clickLog
+	// readOnly: storage holds clicks this page cannot read and must not
+	// overwrite, so nothing is saved on this visit.
+	readOnly bool
+	unlearnt map[int32]bool   // saved clicks the model refused, set aside
+	capped   map[string]int64 // saved clicks older than the cap when the page opened (id to time), set aside
 }
 
 // clickTiming is what one click cost, measured around the core calls.
@@ -74,7 +82,7 @@ func (s *session) Like(ctx app.Context, c likeClick) {
 		return
 	}
 	// Saved at once: a visitor may close the tab before the next frame.
-	s.saveClicks(ctx)
+	s.record(ctx, func(l clickLog, at int64) clickLog { return l.like(s.cat.item(c.Item).ID, at) })
 	v.screen = nil
 	if last := v.last; last != nil && last.Item == c.Item {
 		m := &s.metrics
@@ -105,7 +113,7 @@ func (s *session) Remove(ctx app.Context, i int32) {
 		return
 	}
 	s.you.screen = nil
-	s.saveClicks(ctx)
+	s.record(ctx, func(l clickLog, at int64) clickLog { return l.remove(s.cat.item(i).ID, at) })
 	s.changed(ctx, stateYou)
 	msg := "Removed " + s.itemName(i) + "."
 	if s.you.trained() {
@@ -123,7 +131,7 @@ func (s *session) StartOver(ctx app.Context) {
 		return
 	}
 	s.you.screen = nil
-	s.saveClicks(ctx)
+	s.record(ctx, clickLog.startOver)
 	s.changed(ctx, stateYou)
 	msg := "Started over as a new user: no clicks."
 	if s.you.trained() {
@@ -164,13 +172,16 @@ func (s *session) afterClick(c likeClick) {
 }
 
 // adopt hands a trained model to you. Clicks it cannot learn (saved by
-// another version of the page, say) are dropped from your history and
-// from storage with a note, and the page carries on: only a model that
-// cannot rank for a new user is an error.
+// another version of the page, say) are set aside, out of your history
+// but kept in storage, with a note, and the page carries on: only a model
+// that cannot rank for a new user is an error.
 func (s *session) adopt(ctx app.Context, m *core.Model) error {
 	dropped, why, err := s.you.attach(m)
 	if len(dropped) > 0 {
-		s.saveClicks(ctx)
+		for _, i := range dropped {
+			s.you.unlearn(i)
+		}
+		s.metrics.SetAside += len(dropped)
 		s.note(ctx, droppedNote(len(dropped), len(s.you.liked), why))
 	}
 	if err != nil {
@@ -225,6 +236,15 @@ func (v *visitor) attach(m *core.Model) (dropped []int32, why error, err error) 
 }
 
 func (v *visitor) trained() bool { return v.model != nil }
+
+// unlearn sets aside a saved click the model refused, so that following
+// the saved log does not offer it again to this model.
+func (v *visitor) unlearn(i int32) {
+	if v.unlearnt == nil {
+		v.unlearnt = map[int32]bool{}
+	}
+	v.unlearnt[i] = true
+}
 
 func (v *visitor) likes(i int32) bool { return slices.Contains(v.liked, i) }
 
@@ -324,7 +344,7 @@ func (v *visitor) explain() {
 // detach lets go of the model, keeping your clicks for the next one to
 // learn when it is ready, as on a reload.
 func (v *visitor) detach() {
-	*v = visitor{liked: v.liked, store: v.store}
+	*v = visitor{liked: v.liked, store: v.store, saved: v.saved, readOnly: v.readOnly, capped: v.capped}
 }
 
 func (v *visitor) ids() []int32 {

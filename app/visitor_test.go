@@ -192,11 +192,26 @@ func testSession(items []pack.Item) *session {
 	s := newSession()
 	s.cat = newCatalog(items)
 	s.cat.setCounts(make([]int, len(items)), make([]int, len(items)))
-	s.you.store = &memoryStore{}
+	s.you.store = memoryStore{}
 	return s
 }
 
-// The page drops them from storage too, says so, and is ready.
+// storedLiked is what the store's log says you like.
+func storedLiked(t *testing.T, store memoryStore) []string {
+	t.Helper()
+	raw, ok := store[savedKey]
+	if !ok {
+		return nil
+	}
+	l, err := decodeLog(raw)
+	if err != nil {
+		t.Fatalf("the store holds %q: %v", raw, err)
+	}
+	return l.liked()
+}
+
+// Clicks the model cannot learn are set aside: out of your history, kept
+// in storage, with a note; the page is ready.
 func TestPageAdoptsWithBadSavedClicks(t *testing.T) {
 	m := trainedModel(t)
 	items := make([]pack.Item, m.NumItems()+2) // two businesses the model has never seen
@@ -211,7 +226,11 @@ func TestPageAdoptsWithBadSavedClicks(t *testing.T) {
 		{[]string{"b2", fmt.Sprint("b", m.NumItems()), "b5"}, []int32{2, 5}, "1 of your saved clicks could not be learnt"},
 		{[]string{fmt.Sprint("b", m.NumItems()), fmt.Sprint("b", m.NumItems()+1)}, nil, "Your saved clicks could not be learnt"},
 	} {
-		store := &memoryStore{raw: encodeClicks(tc.saved), found: true}
+		l := clickLog{}
+		for _, id := range tc.saved {
+			l = l.like(id, 1)
+		}
+		store := memoryStore{savedKey: encodeLog(l)}
 		p := testSession(items)
 		p.you.store = store
 		p.restoreClicks(nil)
@@ -221,12 +240,17 @@ func TestPageAdoptsWithBadSavedClicks(t *testing.T) {
 		if !slices.Equal(p.you.liked, tc.kept) || !p.you.trained() || len(p.you.list) == 0 || p.stage != stageReady {
 			t.Errorf("%v: you like %v (want %v), trained %v, %d listed, stage %s", tc.saved, p.you.liked, tc.kept, p.you.trained(), len(p.you.list), p.stage)
 		}
-		if len(p.notes) != 1 || !strings.Contains(p.notes[0], tc.says) {
-			t.Errorf("%v: notes %q, want one saying %q", tc.saved, p.notes, tc.says)
+		if len(p.notes) != 1 || !strings.Contains(p.notes[0], tc.says) || !strings.Contains(p.notes[0], "set aside") {
+			t.Errorf("%v: notes %q, want one saying %q and set aside", tc.saved, p.notes, tc.says)
 		}
-		ids, _ := decodeClicks(store.raw, p.cat.lookup)
-		if store.found && !slices.Equal(ids, tc.kept) || !store.found && len(tc.kept) > 0 {
-			t.Errorf("%v: storage holds %q, want only %v", tc.saved, store.raw, tc.kept)
+		if got := storedLiked(t, store); !slices.Equal(got, tc.saved) {
+			t.Errorf("%v: storage holds %v, want every saved click kept", tc.saved, got)
+		}
+		// Following the log again (another tab wrote) does not offer the
+		// set-aside clicks to the model again.
+		p.otherTab(nil, store[savedKey], true)
+		if !slices.Equal(p.you.liked, tc.kept) {
+			t.Errorf("%v: after another tab wrote, you like %v, want %v", tc.saved, p.you.liked, tc.kept)
 		}
 	}
 }

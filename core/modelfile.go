@@ -78,7 +78,11 @@ func loadModel(b []byte, checkCaches bool) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m, r.end()
+	// A file with more after the model is damaged: no model with the error.
+	if err := r.end(); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // openModelFile checks the magic and version and returns a reader at the

@@ -108,19 +108,26 @@ func TestNoWebAssembly(t *testing.T) {
 	}
 }
 
-// Stored clicks that are damaged or from another format are discarded
-// with a message, and the page trains as for a new visitor.
+// Stored clicks that are damaged or from another format are moved aside
+// with a message, clicks of businesses the data lacks are kept, set aside,
+// the list an earlier version kept is read and left as it was, and the
+// page trains as for a new visitor.
 func TestBadSavedClicks(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
-	for _, tc := range []struct{ stored, says string }{
-		{`{"schema":1,"clicks":["unterminated`, "could not be read"},
-		{`{"schema":0,"clicks":["FEZ"]}`, "another version of this page"},
-		{`{"schema":1,"clicks":["no-such-business","nor-this-one"]}`, "2 of your saved clicks"},
+	const key, aside, legacy = "ealslive.clicks.v2", "ealslive.clicks.v2.unreadable", "ealslive.clicks"
+	for _, tc := range []struct {
+		key, stored, says string
+		movedAside        bool // else left where it was
+	}{
+		{key, `{"schema":2,"clicks":[{"id":"unterminated`, "could not be read", true},
+		{key, `{"schema":0,"clicks":["FEZ"]}`, "another version of this page", true},
+		{key, `{"schema":3,"clicks":{"FEZ":true}}`, "newer version of this page", false},
+		{legacy, `{"schema":1,"clicks":["no-such-business","nor-this-one"]}`, "2 of your saved clicks are businesses this data does not have", false},
 	} {
 		run(t, ctx, "storing clicks", 10*time.Second,
-			chromedp.Evaluate(`localStorage.setItem("ealslive.clicks", `+jsString(tc.stored)+`)`, nil))
+			chromedp.Evaluate(`localStorage.clear(); localStorage.setItem(`+jsString(tc.key)+`, `+jsString(tc.stored)+`)`, nil))
 		run(t, ctx, "reloading", 30*time.Second, chromedp.Reload())
 		run(t, ctx, "waiting for the message", 30*time.Second,
 			chromedp.WaitVisible(`.notice-info`, chromedp.ByQuery))
@@ -129,28 +136,41 @@ func TestBadSavedClicks(t *testing.T) {
 			t.Errorf("after storing %s the history has %d entries", tc.stored, n)
 		}
 		// The page goes on as for a new visitor: it trains and lists.
-		m := waitFor(t, ctx, "training after discarding "+tc.stored, trainTimeout, ready)
+		m := waitFor(t, ctx, "training after "+tc.stored, trainTimeout, ready)
 		if m.Liked != 0 {
-			t.Errorf("after discarding %s the page counts %d clicks", tc.stored, m.Liked)
+			t.Errorf("after %s the page counts %d clicks", tc.stored, m.Liked)
 		}
 		if len(m.EpochMs) != pageEpochs {
-			t.Errorf("after discarding %s the page trained %d epochs, want %d", tc.stored, len(m.EpochMs), pageEpochs)
+			t.Errorf("after %s the page trained %d epochs, want %d", tc.stored, len(m.EpochMs), pageEpochs)
 		}
 		if got := attr(t, ctx, "#ranked-list", "data-order"); got != "model" {
-			t.Errorf("after discarding %s the list is ordered by %q, want the model", tc.stored, got)
+			t.Errorf("after %s the list is ordered by %q, want the model", tc.stored, got)
 		}
 		if n := count(t, ctx, "#ranked-list li[data-id]"); n != 20 {
-			t.Errorf("after discarding %s the list has %d businesses, want 20", tc.stored, n)
+			t.Errorf("after %s the list has %d businesses, want 20", tc.stored, n)
 		}
 		if n := count(t, ctx, "#history-list li"); n != 0 {
-			t.Errorf("after discarding %s and training the history has %d entries", tc.stored, n)
+			t.Errorf("after %s and training the history has %d entries", tc.stored, n)
 		}
 		contains(t, "the notice once trained", text(t, ctx, ".notice-info"), tc.says)
-		var left *string
+		var keys []string
+		var left, moved *string
 		run(t, ctx, "reading storage", 10*time.Second,
-			chromedp.Evaluate(`localStorage.getItem("ealslive.clicks")`, &left))
-		if left != nil {
-			t.Errorf("after discarding %s the storage still holds %q", tc.stored, *left)
+			chromedp.Evaluate(`Object.keys(localStorage).filter(k => k.startsWith("ealslive.clicks")).sort()`, &keys),
+			chromedp.Evaluate(`localStorage.getItem(`+jsString(tc.key)+`)`, &left),
+			chromedp.Evaluate(`localStorage.getItem(`+jsString(aside)+`)`, &moved))
+		switch {
+		case tc.movedAside && (left != nil || moved == nil || *moved != tc.stored || len(keys) != 1):
+			t.Errorf("after %s storage holds %v, %v and, aside, %v; want it moved aside", tc.stored, keys, deref(left), deref(moved))
+		case !tc.movedAside && (left == nil || *left != tc.stored || len(keys) != 1):
+			t.Errorf("after %s storage holds %v, %v; want it left in place, alone", tc.stored, keys, deref(left))
 		}
 	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "nothing"
+	}
+	return *s
 }

@@ -211,6 +211,7 @@ type metrics struct {
 	ReadyMs             float64        `json:"readyMs"`
 	Liked               int            `json:"liked"`
 	StorageFailed       bool           `json:"storageFailed"`
+	SetAside            int            `json:"setAside"`
 	Workers             int            `json:"workers"`
 	CatalogMs           float64        `json:"catalogMs"`
 	Restored            bool           `json:"restored"`

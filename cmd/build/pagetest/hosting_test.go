@@ -5,6 +5,7 @@ package pagetest
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,6 +62,19 @@ func TestSubPathAndOffline(t *testing.T) {
 	}
 	if n := count(t, ctx, "#ranked-list li[data-id]"); n != 20 {
 		t.Errorf("offline the list has %d businesses, want 20", n)
+	}
+	// Typed without its trailing slash, offline, the address still opens
+	// the page: the browser kept the server's redirect.
+	bare := strings.TrimSuffix(srv.base, "/")
+	run(t, ctx, "opening "+bare+" offline", 30*time.Second, chromedp.Navigate(bare))
+	waitFor(t, ctx, "training offline at "+bare, trainTimeout, ready)
+	var at string
+	run(t, ctx, "reading the address", 10*time.Second, chromedp.Evaluate(`location.pathname`, &at))
+	if at != prefix+"/" {
+		t.Errorf("offline, %s opened %s, want %s/", bare, at, prefix)
+	}
+	if got := ids(t, ctx, "#history-list li"); !slices.Equal(got, []string{target}) {
+		t.Errorf("offline at %s the history is %v, want [%s]", bare, got, target)
 	}
 }
 
