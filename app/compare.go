@@ -244,7 +244,9 @@ func (c *compareSection) onButton(ctx app.Context, start bool) {
 }
 
 // publish hands the run to window.ealsLiveEvidence.
-func (c *compareSection) publish() { c.Isession.afterRender(func() { c.Isession.evidence.Compare = c.run }) }
+func (c *compareSection) publish() {
+	c.Isession.afterRender(func() { c.Isession.evidence.Compare = c.run })
+}
 
 func (c *compareSection) Render() app.UI {
 	countRender("compare")

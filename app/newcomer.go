@@ -123,7 +123,9 @@ func (c *newcomerSection) onFinished(ctx app.Context, stopped bool, failed strin
 }
 
 // publish hands the run to window.ealsLiveEvidence.
-func (c *newcomerSection) publish() { c.Isession.afterRender(func() { c.Isession.evidence.Newcomer = c.run }) }
+func (c *newcomerSection) publish() {
+	c.Isession.afterRender(func() { c.Isession.evidence.Newcomer = c.run })
+}
 
 func (c *newcomerSection) show(n int) func(app.Context, app.Event) {
 	return func(ctx app.Context, e app.Event) {

@@ -176,7 +176,9 @@ func (c *replaySection) onButton(ctx app.Context, start bool) {
 }
 
 // publish hands the run to window.ealsLiveEvidence.
-func (c *replaySection) publish() { c.Isession.afterRender(func() { c.Isession.evidence.Replay = c.run }) }
+func (c *replaySection) publish() {
+	c.Isession.afterRender(func() { c.Isession.evidence.Replay = c.run })
+}
 
 func (c *replaySection) Render() app.UI {
 	countRender("replay")
