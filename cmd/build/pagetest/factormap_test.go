@@ -5,8 +5,6 @@ package pagetest
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -15,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core"
-	"github.com/ealslive/ealslive/core/pack"
 )
 
 // factorMapJSON mirrors window.ealsLiveFactorMap.
@@ -32,23 +29,9 @@ type factorMapJSON struct {
 // and your vector's path; on one canvas, with the marked businesses
 // reachable by keyboard and named when focused.
 func TestFactorMapMatchesCore(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(repoRoot, "web", "yelp.msgpack"))
-	if err != nil {
-		t.Fatalf("the built pack is needed (make pack): %v", err)
-	}
-	pk, err := pack.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	train, _, err := pk.Data.LeaveOneOut()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := buildSite(t, "")
-	if err := os.WriteFile(filepath.Join(dir, "web", "yelp.msgpack"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	srv := serveSite(t, dir, "")
+	bp := readBuiltPack(t)
+	pk, train := bp.pack, bp.train
+	srv := bp.serve(t)
 	ctx := newBrowser(t)
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
 	waitFor(t, ctx, "training to end", trainTimeout, ready)

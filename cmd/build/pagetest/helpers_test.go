@@ -28,6 +28,8 @@ import (
 
 	ui "github.com/ealslive/ealslive/app"
 	"github.com/ealslive/ealslive/cmd/build/site"
+	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/pack"
 )
 
 // chromiumPath is Debian's Chromium; CHROMIUM overrides it.
@@ -415,4 +417,40 @@ func copyFile(dst, src string) error {
 		return err
 	}
 	return os.WriteFile(dst, b, 0o644)
+}
+
+// builtPack is the data pack the page gets, read once so that a rebuild of
+// web/ meanwhile cannot change it, decoded and split as the page splits it.
+type builtPack struct {
+	bytes []byte
+	pack  *pack.Pack
+	train *core.Dataset
+	test  []core.Interaction
+}
+
+func readBuiltPack(t testing.TB) builtPack {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot, "web", "yelp.msgpack"))
+	if err != nil {
+		t.Fatalf("the built pack is needed (make pack): %v", err)
+	}
+	pk, err := pack.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, test, err := pk.Data.LeaveOneOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return builtPack{bytes: b, pack: pk, train: train, test: test}
+}
+
+// serve serves a site with exactly these bytes as its pack.
+func (p builtPack) serve(t testing.TB) *siteServer {
+	t.Helper()
+	dir := buildSite(t, "")
+	if err := os.WriteFile(filepath.Join(dir, "web", "yelp.msgpack"), p.bytes, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return serveSite(t, dir, "")
 }

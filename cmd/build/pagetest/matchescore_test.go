@@ -5,8 +5,6 @@ package pagetest
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,7 +15,6 @@ import (
 
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/eval"
-	"github.com/ealslive/ealslive/core/pack"
 )
 
 // The page trains deterministically (a fixed seed, one thread), so the
@@ -27,25 +24,11 @@ import (
 // numbers for the same factors, and "why?" with the same shares and
 // remainder, each to the precision the page writes it.
 func TestPageMatchesCore(t *testing.T) {
-	// The very bytes the page gets, even if web/ is rebuilt meanwhile.
-	b, err := os.ReadFile(filepath.Join(repoRoot, "web", "yelp.msgpack"))
-	if err != nil {
-		t.Fatalf("the built pack is needed (make pack): %v", err)
-	}
-	pk, err := pack.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// As app/load.go splits the decoded pack.
-	train, test, err := pk.Data.LeaveOneOut()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := buildSite(t, "")
-	if err := os.WriteFile(filepath.Join(dir, "web", "yelp.msgpack"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	srv := serveSite(t, dir, "")
+	// The very bytes the page gets, even if web/ is rebuilt meanwhile,
+	// split as the page splits them.
+	bp := readBuiltPack(t)
+	pk, train, test := bp.pack, bp.train, bp.test
+	srv := bp.serve(t)
 	ctx := newBrowser(t)
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
 	m := waitFor(t, ctx, "training to end", trainTimeout, ready)

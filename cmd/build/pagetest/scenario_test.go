@@ -5,8 +5,6 @@ package pagetest
 import (
 	"context"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core"
-	"github.com/ealslive/ealslive/core/pack"
 )
 
 // A scenario link trains with its settings and replays its likes in
@@ -24,23 +21,9 @@ import (
 // default. The settings and likes survive a reload, and "Copy a link to
 // this" gives a link to the same scenario.
 func TestScenarioLinkMatchesCore(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(repoRoot, "web", "yelp.msgpack"))
-	if err != nil {
-		t.Fatalf("the built pack is needed (make pack): %v", err)
-	}
-	pk, err := pack.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	train, _, err := pk.Data.LeaveOneOut()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := buildSite(t, "")
-	if err := os.WriteFile(filepath.Join(dir, "web", "yelp.msgpack"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	srv := serveSite(t, dir, "")
+	bp := readBuiltPack(t)
+	pk, train := bp.pack, bp.train
+	srv := bp.serve(t)
 	ctx := newBrowser(t)
 
 	cfg := core.DefaultConfig()

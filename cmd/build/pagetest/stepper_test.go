@@ -5,8 +5,6 @@ package pagetest
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -14,7 +12,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core"
-	"github.com/ealslive/ealslive/core/pack"
 )
 
 // The update stepper walks the core's trace of the same click: at each
@@ -23,23 +20,9 @@ import (
 // precision shown, and its bars are the vector core.Replay gives around
 // the step. Back and Next stop at the ends; Play advances and Pause stops.
 func TestUpdateStepperMatchesCore(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(repoRoot, "web", "yelp.msgpack"))
-	if err != nil {
-		t.Fatalf("the built pack is needed (make pack): %v", err)
-	}
-	pk, err := pack.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	train, _, err := pk.Data.LeaveOneOut()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := buildSite(t, "")
-	if err := os.WriteFile(filepath.Join(dir, "web", "yelp.msgpack"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	srv := serveSite(t, dir, "")
+	bp := readBuiltPack(t)
+	train := bp.train
+	srv := bp.serve(t)
 	ctx := newBrowser(t)
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
 	waitFor(t, ctx, "training to end", trainTimeout, ready)
