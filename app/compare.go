@@ -245,7 +245,8 @@ func (c *compareSection) onButton(ctx app.Context, start bool) {
 
 // publish hands the run to window.ealsLiveEvidence.
 func (c *compareSection) publish() {
-	c.Isession.afterRender(func() { c.Isession.evidence.Compare = c.run })
+	c.Isession.evidence.Compare = c.run
+	c.Isession.publishEvidence()
 }
 
 func (c *compareSection) Render() app.UI {

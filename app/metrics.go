@@ -70,7 +70,7 @@ func (s *session) exposeMetrics() {
 	object := app.Window().Get("Object")
 	for name, v := range map[string]func() any{
 		"ealsLiveMetrics":   func() any { return s.currentMetrics() },
-		"ealsLiveEvidence":  func() any { return s.evidence },
+		"ealsLiveEvidence":  func() any { return s.evidenceShown },
 		"ealsLiveFactorMap": func() any { return s.factorMap },
 	} {
 		desc := app.Window().Get("Object").New()

@@ -124,7 +124,8 @@ func (c *newcomerSection) onFinished(ctx app.Context, stopped bool, failed strin
 
 // publish hands the run to window.ealsLiveEvidence.
 func (c *newcomerSection) publish() {
-	c.Isession.afterRender(func() { c.Isession.evidence.Newcomer = c.run })
+	c.Isession.evidence.Newcomer = c.run
+	c.Isession.publishEvidence()
 }
 
 func (c *newcomerSection) show(n int) func(app.Context, app.Event) {

@@ -177,7 +177,8 @@ func (c *replaySection) onButton(ctx app.Context, start bool) {
 
 // publish hands the run to window.ealsLiveEvidence.
 func (c *replaySection) publish() {
-	c.Isession.afterRender(func() { c.Isession.evidence.Replay = c.run })
+	c.Isession.evidence.Replay = c.run
+	c.Isession.publishEvidence()
 }
 
 func (c *replaySection) Render() app.UI {

@@ -36,6 +36,8 @@ type session struct {
 	shownLiked int
 	metrics    pageMetrics
 	evidence   evidenceMetrics
+	// evidenceShown is evidence as the page shows it, for its tests.
+	evidenceShown evidenceMetrics
 	// announcement is the last news for the live region, and whether it
 	// is about your list.
 	announcement string
@@ -197,6 +199,12 @@ func (s *session) afterRender(fn func()) {
 		return
 	}
 	s.self.Defer(func(app.Context) { fn() })
+}
+
+// publishEvidence hands the runs' figures to window.ealsLiveEvidence once
+// the page shows them.
+func (s *session) publishEvidence() {
+	s.afterRender(func() { s.evidenceShown = s.evidence })
 }
 
 // belowLater redraws the sections further down the page once the current

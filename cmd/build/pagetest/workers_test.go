@@ -183,7 +183,10 @@ func TestRendersPerSection(t *testing.T) {
 
 	target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
 	run(t, ctx, "liking a business", 10*time.Second, chromedp.Click(`#browse-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
-	liked := waitFor(t, ctx, "the like", 10*time.Second, func(m metrics) bool { return m.Liked == 1 && len(m.ClickToScreenMs) == 1 })
+	// "Inside the model" follows once the new list is on screen.
+	liked := waitFor(t, ctx, "the like, and Inside the model to show it", 10*time.Second, func(m metrics) bool {
+		return m.Liked == 1 && len(m.ClickToScreenMs) == 1 && m.Renders["inside"] > after.Renders["inside"]
+	})
 	for _, s := range []string{"list", "finder", "clicks", "inside"} {
 		if liked.Renders[s] <= after.Renders[s] {
 			t.Errorf("%s did not redraw for a like", s)
