@@ -454,3 +454,24 @@ func (p builtPack) serve(t testing.TB) *siteServer {
 	}
 	return serveSite(t, dir, "")
 }
+
+// nativeUser trains core natively with cfg, as the page does, and makes a
+// new user who likes likes in order: what the page should show for them.
+func nativeUser(t testing.TB, train *core.Dataset, cfg core.Config, likes []int32) (m *core.Model, you int32, top []core.Ranked) {
+	t.Helper()
+	m, err := core.Train(train, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	you = m.AddUser()
+	for _, i := range likes {
+		if err := m.Update(you, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	top, err = m.Recommend(you, 20, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, you, top
+}

@@ -61,20 +61,7 @@ func TestScenarioLinkMatchesCore(t *testing.T) {
 		t.Errorf("the link's query %q stays in the address bar, so a reload would apply it over later clicks", search)
 	}
 
-	model, err := core.Train(train, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	you := model.AddUser()
-	for _, i := range likes {
-		if err := model.Update(you, i); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec, err := model.Recommend(you, 20, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	model, you, rec := nativeUser(t, train, cfg, likes)
 	compareList(t, ctx, len(likes), model, you, rec)
 	if got := ids(t, ctx, "#history-list li[data-id]"); strings.Join(got, ",") != strings.Join(itoa(likes), ",") {
 		t.Errorf("your clicks are %v, the link's likes in order %v", got, likes)

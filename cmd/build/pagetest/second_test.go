@@ -66,21 +66,8 @@ func TestSecondModelMatchesCore(t *testing.T) {
 	})
 
 	listOf := func(c core.Config) []core.Ranked {
-		m, err := core.Train(train, c, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		u := m.AddUser()
-		for _, i := range likes {
-			if err := m.Update(u, i); err != nil {
-				t.Fatal(err)
-			}
-		}
-		l, err := m.Recommend(u, 20, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return l
+		_, _, top := nativeUser(t, train, c, likes)
+		return top
 	}
 	second := cfg
 	second.Alpha = 0
