@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/pack"
 )
 
 // The results the page shows can be taken away as CSV and JSON. Each file
@@ -19,7 +20,7 @@ import (
 // exportHead is what every exported file says about its origin.
 type exportHead struct {
 	Page     string      `json:"page"`
-	Kind     string      `json:"kind"` // "training", "replay" or "comparison"
+	Kind     string      `json:"kind"` // "training", "replay", "comparison" or "newcomer"
 	Exported string      `json:"exported"`
 	Settings core.Config `json:"settings"`
 	Data     exportData  `json:"data"`
@@ -134,6 +135,66 @@ func compareTable(r compareRun) ([]string, [][]string) {
 	for k, row := range r.Rows {
 		rows[k] = []string{row.Key, row.Label, row.Settings, strconv.FormatBool(row.Evaluated), fullPrecision(row.Metrics.HR), fullPrecision(row.Metrics.NDCG),
 			strconv.Itoa(row.Metrics.Count), strconv.Itoa(row.Done), fullPrecision(row.EpochMsMedian), fullPrecision(row.TrainMs), row.SameAs}
+	}
+	return header, rows
+}
+
+// newcomerExport is the newcomers followed, as a file: ranks are 1-based
+// as on the page, and each business is named by its id in the data.
+type newcomerExport struct {
+	Split     float64            `json:"split"`     // share of the time-ordered reviews trained on
+	Stream    int                `json:"stream"`    // the reviews after it, replayed
+	Newcomers int                `json:"newcomers"` // reviewers in the stream with no training history
+	Reviews   int                `json:"reviews"`   // their reviews in the stream
+	Followed  []followedNewcomer `json:"followed"`
+}
+
+type followedNewcomer struct {
+	Number    int              `json:"number"`     // in order of first review in the stream
+	UserIndex int32            `json:"user_index"` // the reviewer's index in the data
+	Steps     []followedReview `json:"steps"`
+}
+
+type followedReview struct {
+	Business       string `json:"business_id"`
+	Name           string `json:"business"`
+	Learnt         string `json:"learnt_before_id,omitempty"` // the review learnt just before ranking this one
+	RankBefore     int    `json:"rank_before"`
+	RankAfter      int    `json:"rank_after"`
+	PopularityRank int    `json:"popularity_rank"`
+}
+
+// newcomerFile turns the run into its file's result, naming businesses
+// with item.
+func newcomerFile(r newcomerRun, item func(int32) pack.Item) newcomerExport {
+	out := newcomerExport{Split: r.Split, Followed: []followedNewcomer{}}
+	if r.Result != nil {
+		out.Stream, out.Newcomers, out.Reviews = r.Result.Stream, r.Result.Newcomers, r.Result.Reviews
+	}
+	for _, f := range r.Followed {
+		fn := followedNewcomer{Number: f.Number, UserIndex: f.User, Steps: []followedReview{}}
+		for _, st := range f.Steps {
+			it := item(st.Item)
+			rv := followedReview{Business: it.ID, Name: it.Name, RankBefore: st.Before + 1, RankAfter: st.After + 1, PopularityRank: st.Popularity + 1}
+			if st.Learnt >= 0 {
+				rv.Learnt = item(st.Learnt).ID
+			}
+			fn.Steps = append(fn.Steps, rv)
+		}
+		out.Followed = append(out.Followed, fn)
+	}
+	return out
+}
+
+// newcomerTable is the newcomers followed, one row per review.
+func newcomerTable(e newcomerExport) ([]string, [][]string) {
+	header := []string{"newcomer", "user_index", "review", "business_id", "business", "learnt_before_id", "rank_before", "rank_after", "popularity_rank"}
+	var rows [][]string
+	for _, f := range e.Followed {
+		for k, st := range f.Steps {
+			rows = append(rows, []string{strconv.Itoa(f.Number), strconv.Itoa(int(f.UserIndex)), strconv.Itoa(k + 1), st.Business, st.Name, st.Learnt,
+				strconv.Itoa(st.RankBefore), strconv.Itoa(st.RankAfter), strconv.Itoa(st.PopularityRank)})
+		}
 	}
 	return header, rows
 }

@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ealslive/ealslive/app/work"
 	"github.com/ealslive/ealslive/core/eval"
+	"github.com/ealslive/ealslive/core/pack"
 )
 
 func exportFixture() (exportHead, trainingRun, replayRun, compareRun) {
@@ -83,5 +85,45 @@ func TestExportsParseAndHoldTheFigures(t *testing.T) {
 	got = readCSV(t, exportCSV(h, header, rows))
 	if len(got) != 2 || got[1][2] != "K = 32, α = 0.25" || got[1][4] != "0.17523809523809525" {
 		t.Errorf("comparison CSV rows %v", got)
+	}
+}
+
+// The newcomers' file gives the page's 1-based ranks, names businesses by
+// their ids, and leaves the first review's "learnt before" empty.
+func TestNewcomerExport(t *testing.T) {
+	items := []pack.Item{{ID: "b0", Name: "Zero"}, {ID: "b1", Name: "One, Inc."}, {ID: "b2", Name: "Two"}}
+	run := newcomerRun{Split: 0.9, Result: &work.NewcomerResult{Newcomers: 85, Reviews: 1429, Stream: 10398},
+		Followed: []work.FollowedResult{{Number: 7, User: 3001, Steps: []eval.FollowStep{
+			{Item: 2, Learnt: -1, Before: 40, After: 40, Popularity: 99},
+			{Item: 1, Learnt: 2, Before: 12, After: 0, Popularity: 5},
+		}}}}
+	file := newcomerFile(run, func(i int32) pack.Item { return items[i] })
+	if file.Newcomers != 85 || file.Stream != 10398 || file.Split != 0.9 || len(file.Followed) != 1 {
+		t.Fatalf("file %+v", file)
+	}
+	header, rows := newcomerTable(file)
+	h, _, _, _ := exportFixture()
+	h.Kind = "newcomer"
+	got := readCSV(t, exportCSV(h, header, rows))
+	want := [][]string{header,
+		{"7", "3001", "1", "b2", "Two", "", "41", "41", "100"},
+		{"7", "3001", "2", "b1", "One, Inc.", "b2", "13", "1", "6"}}
+	if len(got) != len(want) {
+		t.Fatalf("CSV rows %v", got)
+	}
+	for k := range want {
+		if strings.Join(got[k], "|") != strings.Join(want[k], "|") {
+			t.Errorf("CSV row %d: %q, want %q", k, got[k], want[k])
+		}
+	}
+	var back struct {
+		Kind   string
+		Result newcomerExport
+	}
+	if err := json.Unmarshal([]byte(exportJSON(h, file)), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Kind != "newcomer" || back.Result.Followed[0].Steps[1].RankAfter != 1 || back.Result.Followed[0].Steps[0].Learnt != "" {
+		t.Errorf("JSON round trip gives %+v", back)
 	}
 }

@@ -26,7 +26,8 @@ type exported struct {
 }
 
 // exportCard is "Take it away": every chart as SVG or PNG, and the
-// training run, the replay and the comparison as CSV or JSON, each file
+// training run, the replay, the comparison and the newcomers followed as
+// CSV or JSON, each file
 // naming the settings and the data that made it.
 type exportCard struct {
 	app.Compo
@@ -84,6 +85,11 @@ func (c *exportCard) exportResult(kind, format string) {
 	case "comparison":
 		header, rows = compareTable(s.evidence.Compare)
 		result = s.evidence.Compare
+	case "newcomer":
+		h.Settings = s.evidence.Newcomer.Config
+		file := newcomerFile(s.evidence.Newcomer, s.cat.item)
+		header, rows = newcomerTable(file)
+		result = file
 	}
 	name := "eals-" + kind + "." + format
 	if format == "csv" {
@@ -133,11 +139,13 @@ func (c *exportCard) chartNote() string {
 func (c *exportCard) Render() app.UI {
 	s := c.Isession
 	type result struct{ kind, name string }
-	results := []result{{"training", "The training run"}, {"replay", "The replay"}, {"comparison", "The comparison"}}
+	results := []result{{"training", "The training run"}, {"replay", "The replay"}, {"comparison", "The comparison"},
+		{"newcomer", "The newcomers followed"}}
 	have := map[string]bool{
 		"training":   len(s.training.Objective) > 0,
 		"replay":     len(s.evidence.Replay.Lanes) > 0 && !s.evidence.Replay.Running,
 		"comparison": len(s.evidence.Compare.Rows) > 0 && !s.evidence.Compare.Running,
+		"newcomer":   len(s.evidence.Newcomer.Followed) > 0 && !s.evidence.Newcomer.Running,
 	}
 	button := func(id, label, aria string, on func()) app.UI {
 		return app.Button().ID(id).Class("export").Text(label).Aria("label", aria).

@@ -5,9 +5,12 @@ import "github.com/maxence-charriere/go-app/v9/pkg/app"
 // masthead names the page and says in one breath what it does.
 type masthead struct {
 	app.Compo
+	Isession *session
 }
 
 func newMasthead() *masthead { return &masthead{} }
+
+func (m *masthead) Session(s *session) *masthead { m.Isession = s; return m }
 
 func (m *masthead) Render() app.UI {
 	return app.Header().Class("masthead").Body(
@@ -18,6 +21,9 @@ func (m *masthead) Render() app.UI {
 		app.P().Class("tagline").Text("A recommender that learns while you click. "+
 			"It trains in your browser on real Yelp reviews from Phoenix, "+
 			"then updates itself the moment you like a business."),
-		shortcutHelp(),
+		app.Div().Class("masthead-tools").Body(
+			shortcutHelp(),
+			newPresenterBar().Session(m.Isession),
+		),
 	)
 }

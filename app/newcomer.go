@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/app/work"
+	"github.com/ealslive/ealslive/core"
 )
 
 // newcomersSuggested is how many of the most active newcomers the section
@@ -26,6 +27,10 @@ type newcomerRun struct {
 	Shown     int                   `json:"shown"` // the number of the newcomer on screen, 0 for none
 	Followed  []work.FollowedResult `json:"-"`     // every one followed so far, in Result's too
 	Requested int                   `json:"requested"`
+	// Config and Split made the run: the model's settings and the share
+	// of the time-ordered data it trained on.
+	Config core.Config `json:"-"`
+	Split  float64     `json:"-"`
 }
 
 // followed returns newcomer number n if followed, or nil.
@@ -85,6 +90,7 @@ func (c *newcomerSection) request(number int) {
 		return
 	}
 	c.run.Running, c.run.Err, c.run.Requested = true, "", number
+	c.run.Config, c.run.Split = spec.Config, spec.Split
 	c.publish()
 }
 

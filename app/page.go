@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -29,6 +31,7 @@ type Page struct {
 	// mounting the whole page at once does not hold its thread; the
 	// prerendered page has them from the start.
 	below bool
+	seen  int
 }
 
 // NewPage returns the page component for the "/" route.
@@ -38,8 +41,10 @@ func NewPage() app.Composer { return &Page{s: newSession(), below: app.IsServer}
 // the browser (go-app does not call it while pre-rendering).
 func (p *Page) OnMount(ctx app.Context) {
 	if p.s.self == nil {
+		ctx.ObserveState(statePresent).Value(&p.seen)
+		p.s.startPresenter(ctx)
 		p.s.start(ctx)
-		listenForShortcuts()
+		listenForShortcuts(p.s)
 		afterPaint(func(float64) { ctx.Dispatch(func(app.Context) { p.below = true }) })
 	}
 }
@@ -56,12 +61,19 @@ func (p *Page) OnAppUpdate(ctx app.Context) {
 // place from the first paint, so nothing moves when they fill in.
 func (p *Page) Render() app.UI {
 	s := p.s
-	return app.Div().Class("page").Body(
+	// In presenter mode the stylesheet hides every section not named in
+	// data-present: hidden, not removed, so that a section taken off the
+	// screen and put back keeps its runs and results.
+	class := "page"
+	if s.present != nil {
+		class = "page presenter"
+	}
+	return app.Div().Class(class).DataSet("present", strings.Join(s.present, " ")).Body(
 		app.Nav().Class("skip").Aria("label", "Skip links").Body(
 			app.A().Href("#you").Text("Skip to your list").OnClick(focusOn("#you h2")),
 			app.A().Href("#browse").Text("Skip to the finder").OnClick(focusOn("#search")),
 		),
-		newMasthead(),
+		newMasthead().Session(s),
 		app.Main().ID("main").Body(
 			newNotices().Session(s),
 			app.Elem("noscript").Body(

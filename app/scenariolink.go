@@ -17,6 +17,9 @@ func (s *session) applyScenario(ctx app.Context) {
 	loc := app.Window().Get("location")
 	sc, notes, ok := parseScenario(loc.Get("search").String(), pageConfig(), s.cat.lookup)
 	if !ok {
+		if s.present != nil {
+			s.keepPresentInAddress()
+		}
 		return
 	}
 	for _, n := range notes {
@@ -30,7 +33,7 @@ func (s *session) applyScenario(ctx app.Context) {
 		s.you.liked = sc.Likes
 		s.recordAll(ctx)
 	}
-	app.Window().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+loc.Get("hash").String())
+	s.keepPresentInAddress()
 	if sc.View != "" {
 		// At once, and again when the model is ready (see showLinkView):
 		// the sections above may grow while it trains.
@@ -59,11 +62,15 @@ func scrollTo(id string) {
 }
 
 // scenarioLink is the page's state as a link: the model's settings, your
-// likes in click order.
+// likes in click order, and presenter mode if it is on.
 func (s *session) scenarioLink(view string) string {
 	loc := app.Window().Get("location")
-	return loc.Get("origin").String() + loc.Get("pathname").String() + "?" +
+	link := loc.Get("origin").String() + loc.Get("pathname").String() + "?" +
 		scenarioQuery(s.cfg, s.itemIDs(s.you.liked), view)
+	if q := presentQuery(s.present); q != "" {
+		link += "&" + q
+	}
+	return link
 }
 
 func sameItems(a, b []int32) bool {

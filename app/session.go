@@ -52,6 +52,7 @@ type session struct {
 	// back.
 	aside    aside
 	linkView string      // the section a link opened at, shown again once the model is ready
+	present  []string    // the sections presenter mode shows; nil: the mode is off
 	training trainingRun // the model in use's training, for export
 }
 
@@ -67,6 +68,7 @@ const (
 	stateScreen   = "eals/screen"   // int: the last click's time to the screen is known
 	stateBelow    = "eals/below"    // int: what changed is on screen; the sections further down may follow
 	stateAnnounce = "eals/announce" // int: there is news for the live region
+	statePresent  = "eals/present"  // int: presenter mode or its sections changed
 )
 
 func newSession() *session {

@@ -3,6 +3,7 @@
 package pagetest
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -111,6 +112,46 @@ func TestNewcomerMatchesCore(t *testing.T) {
 		}
 	}
 	screenshotOf(t, ctx, "#newcomer", "70-newcomer")
+
+	// The newcomers followed export as CSV and JSON with the core's ranks
+	// (1-based, as the table shows them) and the settings that made them.
+	_, csvRows := readCSVFile(t, "eals-newcomer.csv", exportFile(t, ctx, "#export-newcomer-csv", "eals-newcomer.csv"))
+	if len(csvRows) < 1+len(want) || csvRows[0][0] != "newcomer" || csvRows[0][6] != "rank_before" {
+		t.Fatalf("the newcomer CSV has %d rows, header %v; want %d reviews for newcomer %d first", len(csvRows), csvRows[0], len(want), first.Number)
+	}
+	for k, s := range want {
+		row := csvRows[1+k]
+		w := []string{strconv.Itoa(first.Number), strconv.Itoa(k + 1), pk.Items[s.Item].ID,
+			strconv.Itoa(s.Before + 1), strconv.Itoa(s.After + 1), strconv.Itoa(s.Popularity + 1)}
+		if g := []string{row[0], row[2], row[3], row[6], row[7], row[8]}; !reflect.DeepEqual(g, w) {
+			t.Errorf("CSV row %d: %v, want %v", k+1, g, w)
+		}
+	}
+	var file struct {
+		Kind     string
+		Settings core.Config
+		Result   struct {
+			Newcomers int
+			Stream    int
+			Followed  []struct {
+				Number int
+				Steps  []struct {
+					BusinessID string `json:"business_id"`
+					RankAfter  int    `json:"rank_after"`
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(exportFile(t, ctx, "#export-newcomer-json", "eals-newcomer.json"), &file); err != nil {
+		t.Fatalf("the newcomer JSON: %v", err)
+	}
+	if file.Kind != "newcomer" || file.Settings.K != cfg.K || file.Settings.Alpha != cfg.Alpha || file.Result.Newcomers != len(all) ||
+		file.Result.Stream != len(stream) || len(file.Result.Followed) == 0 || len(file.Result.Followed[0].Steps) != len(want) {
+		t.Fatalf("the newcomer JSON holds %+v", file)
+	}
+	if last := file.Result.Followed[0].Steps[len(want)-1]; last.BusinessID != pk.Items[want[len(want)-1].Item].ID || last.RankAfter != want[len(want)-1].After+1 {
+		t.Errorf("the JSON's last review %+v, the core's %+v", last, want[len(want)-1])
+	}
 
 	// A bad number is refused and named.
 	run(t, ctx, "typing a bad number", 5*time.Second,

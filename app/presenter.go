@@ -1,0 +1,254 @@
+package app
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// Presenter mode is the page for a lecture: larger type, only the sections
+// the teacher chose, side by side where they fit, and single keys for the
+// actions a lecture needs (like the business in focus, step the update,
+// run the replay). It lives in the address bar (?present=you,browse,...),
+// so a prepared link opens in it and a reload keeps it.
+
+// linkPresent is presenter mode's query key; its value names the sections
+// shown, comma-separated.
+const linkPresent = "present"
+
+// presenterView is a section presenter mode can show: its element's id and
+// its name in the chooser.
+type presenterView struct{ ID, Label string }
+
+// presenterViews are in the page's order, which is also the order they are
+// laid out in.
+var presenterViews = []presenterView{
+	{"training", "The model"},
+	{"curves", "Learning curves"},
+	{"you", "Your list"},
+	{"browse", "The finder"},
+	{"history", "Your clicks"},
+	{"share", "Share this scenario"},
+	{"params", "The settings"},
+	{"weights", "The missing-data weights"},
+	{"update-view", "The last update"},
+	{"update-stepper", "Step through the update"},
+	{"factor-map", "The factor map"},
+	{"second", "A second model"},
+	{"replay", "The replay"},
+	{"newcomer", "Follow a newcomer"},
+	{"compare", "eALS against its rivals"},
+	{"export", "Export"},
+}
+
+// defaultPresent is what presenter mode shows when nothing is chosen: the
+// list and the finder side by side, and the update under them.
+var defaultPresent = []string{"you", "browse", "update-stepper"}
+
+// parsePresent reads presenter mode from a page's query. It never fails:
+// an unknown section is named in a note and left out, and if none is
+// left, or the key has no value, the default sections are shown. on is
+// false when the query does not ask for presenter mode.
+func parsePresent(query string) (views []string, notes []string, on bool) {
+	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	v, found := q[linkPresent]
+	if !found {
+		return nil, nil, false
+	}
+	var unknown []string
+	for _, id := range strings.Split(v[len(v)-1], ",") {
+		id = strings.TrimSpace(id)
+		switch {
+		case id == "":
+		case !isPresenterView(id):
+			unknown = append(unknown, id)
+		case !slices.Contains(views, id):
+			views = append(views, id)
+		}
+	}
+	if len(unknown) > 0 {
+		notes = append(notes, fmt.Sprintf("Presenter mode has no section %s; it was left out.", quoteValue(strings.Join(unknown, ", "))))
+	}
+	if len(views) == 0 {
+		views = slices.Clone(defaultPresent)
+	}
+	return inPageOrder(views), notes, true
+}
+
+func isPresenterView(id string) bool {
+	return slices.ContainsFunc(presenterViews, func(v presenterView) bool { return v.ID == id })
+}
+
+// inPageOrder sorts views as the page lays them out, so that a link names
+// the same choice in one way.
+func inPageOrder(views []string) []string {
+	var out []string
+	for _, v := range presenterViews {
+		if slices.Contains(views, v.ID) {
+			out = append(out, v.ID)
+		}
+	}
+	return out
+}
+
+// presentQuery is presenter mode's part of a link, "" when it is off.
+func presentQuery(views []string) string {
+	if views == nil {
+		return ""
+	}
+	return linkPresent + "=" + strings.Join(views, ",")
+}
+
+// startPresenter puts the page in the presenter mode its address asks
+// for, before the first paint of the sections. The address is rewritten
+// later, with the scenario it may also carry (see applyScenario).
+func (s *session) startPresenter(ctx app.Context) {
+	views, notes, on := parsePresent(app.Window().Get("location").Get("search").String())
+	for _, n := range notes {
+		s.note(ctx, n)
+	}
+	if on {
+		s.present = views
+		s.changed(ctx, statePresent)
+	}
+}
+
+// setPresent shows views in presenter mode, or leaves it (nil), and keeps
+// the choice in the address bar.
+func (s *session) setPresent(ctx app.Context, views []string) {
+	s.present = views
+	// A scenario link not applied yet (the data is on its way) keeps the
+	// rest of its query.
+	loc := app.Window().Get("location")
+	setAddressQuery(withPresent(loc.Get("search").String(), views))
+	s.changed(ctx, statePresent)
+}
+
+// keepPresentInAddress makes the address bar's query presenter mode's
+// part alone: the page's other state lives in storage.
+func (s *session) keepPresentInAddress() {
+	setAddressQuery(presentQuery(s.present))
+}
+
+func setAddressQuery(query string) {
+	loc := app.Window().Get("location")
+	addr := loc.Get("pathname").String()
+	if query != "" {
+		addr += "?" + query
+	}
+	app.Window().Get("history").Call("replaceState", nil, "", addr+loc.Get("hash").String())
+}
+
+// withPresent is query with presenter mode's part replaced by views', the
+// rest left as it was written.
+func withPresent(query string, views []string) string {
+	var parts []string
+	for _, part := range strings.Split(strings.TrimPrefix(query, "?"), "&") {
+		if part != "" && part != linkPresent && !strings.HasPrefix(part, linkPresent+"=") {
+			parts = append(parts, part)
+		}
+	}
+	if q := presentQuery(views); q != "" {
+		parts = append(parts, q)
+	}
+	return strings.Join(parts, "&")
+}
+
+// togglePresenter enters presenter mode with the default sections, or
+// leaves it.
+func (s *session) togglePresenter(ctx app.Context) {
+	if s.present != nil {
+		s.setPresent(ctx, nil)
+		s.announce(ctx, "Presenter mode is off: the whole page is shown.", false)
+		return
+	}
+	s.setPresent(ctx, slices.Clone(defaultPresent))
+	s.announce(ctx, "Presenter mode: your list, the finder and the update's steps, in larger type.", false)
+}
+
+// presenterBar is presenter mode's switch and, in the mode, its chooser of
+// sections and its keys.
+type presenterBar struct {
+	app.Compo
+	Isession *session
+	seen     int
+}
+
+func newPresenterBar() *presenterBar { return &presenterBar{} }
+
+func (b *presenterBar) Session(s *session) *presenterBar { b.Isession = s; return b }
+
+func (b *presenterBar) OnMount(ctx app.Context) {
+	ctx.ObserveState(statePresent).Value(&b.seen)
+}
+
+func (b *presenterBar) toggleView(id string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		s := b.Isession
+		views := slices.Clone(s.present)
+		if i := slices.Index(views, id); i >= 0 {
+			views = slices.Delete(views, i, i+1)
+		} else {
+			views = inPageOrder(append(views, id))
+		}
+		if len(views) == 0 {
+			// Presenter mode with nothing shown would be a blank page; the
+			// last box stays ticked.
+			ctx.JSSrc().Set("checked", true)
+			return
+		}
+		s.setPresent(ctx, views)
+	}
+}
+
+func (b *presenterBar) Render() app.UI {
+	countRender("presenter")
+	s := b.Isession
+	toggle := func(ctx app.Context, e app.Event) { s.togglePresenter(ctx) }
+	if s.present == nil {
+		return app.Div().ID("presenter").Class("presenter-bar").Body(
+			app.Button().ID("presenter-on").Class("reset").Text("Presenter mode").
+				Title("Larger type and only the sections you choose, for a projector (key p)").OnClick(toggle),
+		)
+	}
+	return app.Div().ID("presenter").Class("presenter-bar presenter-on").Role("region").Aria("label", "Presenter mode").Body(
+		app.Strong().Class("presenter-title").Text("Presenter mode"),
+		app.Details().ID("presenter-views").Class("presenter-views").Body(
+			app.Summary().Text(fmt.Sprintf("Sections (%d of %d) and keys", len(s.present), len(presenterViews))),
+			app.Div().Class("presenter-menu").Body(b.renderChooser(), presenterKeyHelp()),
+		),
+		app.Button().ID("presenter-off").Class("reset").Text("Leave").
+			Aria("keyshortcuts", "p").OnClick(toggle),
+	)
+}
+
+// renderChooser is a box for each section presenter mode can show.
+func (b *presenterBar) renderChooser() app.UI {
+	s := b.Isession
+	return app.Ul().Body(
+		app.Range(presenterViews).Slice(func(k int) app.UI {
+			v := presenterViews[k]
+			return app.Li().Body(
+				app.Label().Body(
+					app.Input().Type("checkbox").ID("present-"+v.ID).Checked(slices.Contains(s.present, v.ID)).
+						OnChange(b.toggleView(v.ID)),
+					app.Text(" "+v.Label),
+				),
+			)
+		}),
+	)
+}
+
+func presenterKeyHelp() app.UI {
+	return app.P().ID("presenter-keys").Class("presenter-keys").Body(
+		app.Kbd().Text("↑"), app.Kbd().Text("↓"), app.Text(" move in a list · "),
+		app.Kbd().Text("y"), app.Text(" like it · "),
+		app.Kbd().Text("→"), app.Kbd().Text("←"), app.Text(" step the update · "),
+		app.Kbd().Text("g"), app.Text(" play it · "),
+		app.Kbd().Text("s"), app.Text(" start or stop the replay · "),
+		app.Kbd().Text("p"), app.Text(" leave"),
+	)
+}
