@@ -302,12 +302,7 @@ func (a *ALS) Scores(u int32, dst []float64) []float64 {
 	if cap(dst) < n {
 		dst = make([]float64, n)
 	}
-	dst = dst[:n]
-	p := a.user(u)
-	for i := range dst {
-		dst[i] = dot(p, a.q[i*a.k:i*a.k+a.k])
-	}
-	return dst
+	return dotRows(dst[:n], a.user(u), a.q)
 }
 
 var _ Learner = (*ALS)(nil)

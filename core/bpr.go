@@ -251,12 +251,7 @@ func (b *BPR) Scores(u int32, dst []float64) []float64 {
 	if cap(dst) < n {
 		dst = make([]float64, n)
 	}
-	dst = dst[:n]
-	p := b.user(u)
-	for i := range dst {
-		dst[i] = dot(p, b.q[i*b.k:i*b.k+b.k])
-	}
-	return dst
+	return dotRows(dst[:n], b.user(u), b.q)
 }
 
 var _ Learner = (*BPR)(nil)

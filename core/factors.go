@@ -78,12 +78,7 @@ func (f *factors) Scores(u int32, dst []float64) []float64 {
 	if cap(dst) < n {
 		dst = make([]float64, n)
 	}
-	dst = dst[:n]
-	p := f.user(u)
-	for i := range dst {
-		dst[i] = dot(p, f.q[i*f.k:i*f.k+f.k])
-	}
-	return dst
+	return dotRows(dst[:n], f.user(u), f.q)
 }
 
 // UserItems returns the items the model has observed for user u, with the

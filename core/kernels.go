@@ -83,3 +83,29 @@ func addOuterTriangle(dst []float64, sign float64, a, b []float64) {
 		}
 	}
 }
+
+// dotRowsLoop sets dst[i] to p·q_i, q_i the i-th row of length len(p) of
+// q, with dotLoop's four partial sums in its order, so that every score
+// has dotLoop's bits. It is dotLoop written into the loop over the rows:
+// in WebAssembly a call and its slicing cost more than the 32
+// multiply-adds of a row at K = 32.
+func dotRowsLoop(dst, p, q []float64) {
+	k := len(p)
+	q = q[:len(dst)*k]
+	for i := range dst {
+		a := q[i*k : i*k+k]
+		x := p[:len(a)]
+		var s0, s1, s2, s3 float64
+		j := 0
+		for ; j+3 < len(a); j += 4 {
+			s0 += x[j] * a[j]
+			s1 += x[j+1] * a[j+1]
+			s2 += x[j+2] * a[j+2]
+			s3 += x[j+3] * a[j+3]
+		}
+		for ; j < len(a); j++ {
+			s0 += x[j] * a[j]
+		}
+		dst[i] = (s0 + s2) + (s1 + s3)
+	}
+}

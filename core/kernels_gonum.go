@@ -28,3 +28,12 @@ func addOuterRows(dst []float64, sign float64, a, b []float64) {
 // axpy adds s·x to dst (gonum's AxpyUnitary: one multiply and one add per
 // entry, so the same bits as axpyLoop).
 func axpy(dst []float64, s float64, x []float64) { floats.AddScaled(dst, s, x[:len(dst)]) }
+
+// dotRows sets dst[i] to p·q_i for the rows q_i of q, each with dot.
+func dotRows(dst, p, q []float64) []float64 {
+	k := len(p)
+	for i := range dst {
+		dst[i] = dot(p, q[i*k:i*k+k])
+	}
+	return dst
+}

@@ -138,3 +138,44 @@ func BenchmarkKernels(b *testing.B) {
 		}
 	}
 }
+
+// dotRowsLoop gives each row dotLoop's bits, for any row length and count.
+func TestDotRowsMatchesDotBitwise(t *testing.T) {
+	for _, k := range []int{1, 2, 3, 4, 5, 7, 32, 33} {
+		for _, rows := range []int{0, 1, 2, 3, 8, 9} {
+			p, q := randomVector(k, uint64(k)), randomVector(rows*k, uint64(k*rows)+1)
+			got := make([]float64, rows)
+			dotRowsLoop(got, p, q)
+			var all []float64
+			all = dotRows(make([]float64, rows), p, q)
+			for i := range got {
+				want := dotLoop(p, q[i*k:i*k+k])
+				if math.Float64bits(got[i]) != math.Float64bits(want) || math.Float64bits(all[i]) != math.Float64bits(want) {
+					t.Fatalf("k = %d, %d rows: row %d is %v (build's %v), dotLoop %v", k, rows, i, got[i], all[i], want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkScores is Scores' kernel, 2841 items against one user, row by
+// row with dot and two rows at a time.
+func BenchmarkScores(b *testing.B) {
+	const items = 2841
+	for _, k := range []int{32, 64} {
+		q, p := randomVector(items*k, 1), randomVector(k, 2)
+		scores := make([]float64, items)
+		b.Run(fmt.Sprintf("K=%d/dot", k), func(b *testing.B) {
+			for b.Loop() {
+				for i := range scores {
+					scores[i] = dot(p, q[i*k:i*k+k])
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("K=%d/rows", k), func(b *testing.B) {
+			for b.Loop() {
+				dotRowsLoop(scores, p, q)
+			}
+		})
+	}
+}
