@@ -148,7 +148,9 @@ func moveInList(down bool) bool {
 	}
 	for next := row.Get(sibling); next.Truthy(); next = next.Get(sibling) {
 		if b := next.Call("querySelector", "button.like, button.liked"); b.Truthy() {
-			moveFocus(b)
+			// Only as far as needed: moveFocus would bring the row to the
+			// top of the screen at every step.
+			b.Call("focus", map[string]any{"preventScroll": true})
 			b.Call("scrollIntoView", map[string]any{"block": "nearest"})
 			return true
 		}

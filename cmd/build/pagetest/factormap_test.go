@@ -3,13 +3,11 @@
 package pagetest
 
 import (
-	"context"
 	"math"
 	"strconv"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core"
@@ -101,9 +99,7 @@ func TestFactorMapMatchesCore(t *testing.T) {
 	contains(t, "the named business", text(t, ctx, "#factor-map-named"), pk.Items[i].Name)
 	screenshotOf(t, ctx, "#factor-map", "60-factor-map")
 	// A projector: 1280×720 at 150% zoom.
-	run(t, ctx, "1280×720 at 150%", 10*time.Second, chromedp.ActionFunc(func(ctx context.Context) error {
-		return emulation.SetDeviceMetricsOverride(853, 480, 1.5, false).Do(ctx)
-	}))
+	run(t, ctx, "1280×720 at 150%", 10*time.Second, projector())
 	time.Sleep(500 * time.Millisecond)
 	screenshotOf(t, ctx, "#factor-map", "62-factor-map-projector")
 	screenshotOf(t, ctx, "#update-stepper", "53-stepper-projector")

@@ -364,6 +364,14 @@ func saveScreenshot(t testing.TB, ctx context.Context, name string, capture func
 	}
 }
 
+// projector makes the viewport a projector's: 1280×720 at 150% zoom, 853
+// CSS pixels wide.
+func projector() chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		return emulation.SetDeviceMetricsOverride(853, 480, 1.5, false).Do(ctx)
+	})
+}
+
 // phone makes the viewport that of a common phone.
 func phone() chromedp.Action {
 	return chromedp.ActionFunc(func(ctx context.Context) error {

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -30,9 +29,7 @@ func TestPresenterMode(t *testing.T) {
 	pk, train := bp.pack, bp.train
 	srv := bp.serve(t)
 	ctx := newBrowser(t)
-	run(t, ctx, "the projector's screen", 10*time.Second, chromedp.ActionFunc(func(ctx context.Context) error {
-		return emulation.SetDeviceMetricsOverride(853, 480, 1.5, false).Do(ctx)
-	}))
+	run(t, ctx, "the projector's screen", 10*time.Second, projector())
 
 	cfg := core.DefaultConfig()
 	cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.WNew, cfg.Epochs, cfg.Seed, cfg.Threads = 16, 256, 0.2, 0.01, 2, 6, 7, 1
