@@ -16,6 +16,7 @@ type pageMetrics struct {
 	CrossOriginIsolated bool           `json:"crossOriginIsolated"` // the clock is 5 µs, not 100 µs
 	Workers             int            `json:"workers"`
 	PackBytes           int            `json:"packBytes"`
+	WorkersMs           float64        `json:"workersMs"`        // the loader started the first worker
 	MountMs             float64        `json:"mountMs"`          // the page's Go code started
 	DownloadMs          float64        `json:"downloadMs"`       // fetching the pack
 	CatalogMs           float64        `json:"catalogMs"`        // indexing the businesses the workers sent

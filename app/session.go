@@ -54,6 +54,7 @@ type session struct {
 	linkView string      // the section a link opened at, shown again once the model is ready
 	present  []string    // the sections presenter mode shows; nil: the mode is off
 	training trainingRun // the model in use's training, for export
+	settled  bool        // the loader has heard that the page is ready or failed
 }
 
 // The state keys. Their values say only that something changed (and what
@@ -91,7 +92,22 @@ func (s *session) changed(ctx app.Context, key string) {
 		if s.shown == stageReady && s.jobs != nil && s.jobs.holder == holdTraining {
 			s.shown = stageTraining
 		}
+		s.settle()
 	})
+}
+
+// settle tells the page's loader, once, that the page is ready or has
+// failed: the loader registers the service worker only then, so that its
+// download of the whole site for offline use does not slow the page's
+// start (see ealsServiceWorkerLater in cmd/build/site/loader.js).
+func (s *session) settle() {
+	if s.settled || (s.shown != stageReady && s.shown != stageFailed) {
+		return
+	}
+	s.settled = true
+	if f := app.Window().Get("ealsSettled"); f.Type() == app.TypeFunction {
+		f.Invoke()
+	}
 }
 
 // start creates the workers and fetches the pack: the page reads its
@@ -100,6 +116,9 @@ func (s *session) start(ctx app.Context) {
 	s.self = ctx
 	s.exposeMetrics()
 	s.metrics.MountMs = now()
+	if w := app.Window().Get("ealsWasm"); w.Type() == app.TypeObject && w.Get("workersAt").Type() == app.TypeNumber {
+		s.metrics.WorkersMs = w.Get("workersAt").Float()
+	}
 	s.metrics.CrossOriginIsolated = app.Window().Get("crossOriginIsolated").Bool()
 	pool, err := newPool(ctx, s)
 	if err != nil {

@@ -197,6 +197,7 @@ type metrics struct {
 	Stage               string         `json:"stage"`
 	CrossOriginIsolated bool           `json:"crossOriginIsolated"`
 	PackBytes           int            `json:"packBytes"`
+	WorkersMs           float64        `json:"workersMs"`
 	MountMs             float64        `json:"mountMs"`
 	DownloadMs          float64        `json:"downloadMs"`
 	DecodeMs            float64        `json:"decodeMs"`

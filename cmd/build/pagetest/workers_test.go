@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core"
@@ -55,7 +56,35 @@ func TestWorkersTrainAndKeepTheModel(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+	waitFor(t, ctx, "training to start", trainTimeout, func(m metrics) bool { return m.Stage == "training" })
+	// While the page trains, go-app's service worker, which downloads the
+	// whole site for offline use, is not registered yet: it would compete
+	// with the page's start for the network and the cores.
+	var start struct {
+		Registered  int     `json:"registered"`
+		Stage       string  `json:"stage"`
+		WorkerLoads int     `json:"workerLoads"`
+		Parsed      float64 `json:"parsed"`
+	}
+	run(t, ctx, "reading the start", 10*time.Second, chromedp.Evaluate(`navigator.serviceWorker.getRegistrations().then(rs => ({
+		registered: rs.length,
+		stage: JSON.parse(window.ealsLiveMetrics).stage,
+		workerLoads: performance.getEntriesByType("resource").filter(e => e.name.endsWith("/web/worker.js")).length,
+		parsed: performance.getEntriesByType("navigation")[0].domInteractive,
+	}))`, &start, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if start.Stage != "ready" && start.Registered != 0 {
+		t.Errorf("at stage %q the service worker is registered already", start.Stage)
+	}
+	// The workers start from the page's head, while the browser still
+	// reads the page, not once the deferred app.js runs; and no more are
+	// started than the pool uses.
 	m := waitFor(t, ctx, "training to end", trainTimeout, ready)
+	if start.WorkerLoads != m.Workers {
+		t.Errorf("web/worker.js was loaded %d times for %d workers", start.WorkerLoads, m.Workers)
+	}
+	if m.WorkersMs <= 0 || m.WorkersMs >= start.Parsed {
+		t.Errorf("the workers started at %.0f ms, not before the page was parsed (%.0f ms)", m.WorkersMs, start.Parsed)
+	}
 	if m.Workers < 2 {
 		t.Errorf("the page trained on %d workers; this machine's browser reports two cores or more", m.Workers)
 	}

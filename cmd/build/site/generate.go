@@ -107,7 +107,7 @@ func Generate(o Options) (Summary, error) {
 		return Summary{}, err
 	}
 
-	if err := app.GenerateStaticWebsite(o.Out, newHandler(prefix, version)); err != nil {
+	if err := app.GenerateStaticWebsite(o.Out, newHandler(prefix, version, wasmInfo.Size())); err != nil {
 		return Summary{}, fmt.Errorf("generating the site: %w", err)
 	}
 	if err := editFile(filepath.Join(o.Out, "index.html"), func(b []byte) ([]byte, error) {
@@ -161,7 +161,7 @@ func Generate(o Options) (Summary, error) {
 // newHandler describes the page to go-app. Every path is local so that the
 // site works offline; the version is pinned so that the service worker
 // caches one consistent set of files and updates only when they change.
-func newHandler(prefix, version string) *app.Handler {
+func newHandler(prefix, version string, wasmBytes int64) *app.Handler {
 	// app.GitHubPages("") would make the wasm path "//web/app.wasm", a
 	// host-relative URL, so the root gets LocalDir.
 	var res app.ResourceProvider = app.LocalDir("")
@@ -189,7 +189,7 @@ func newHandler(prefix, version string) *app.Handler {
 		LoadingLabel:       "Loading the page: {progress}%",
 		Styles:             []string{"/web/style.css"},
 		CacheableResources: cacheable,
-		RawHeaders:         []string{noJSHeader, preloadPack(prefix)},
+		RawHeaders:         []string{noJSHeader, preloadPack(prefix), earlyStart(prefix, wasmBytes)},
 		Resources:          res,
 		Version:            version,
 	}
@@ -240,7 +240,7 @@ func siteVersion(prefix string, wasmExec []byte, inputs map[string]string) (stri
 	h := sha256.New()
 	fmt.Fprintf(h, "prefix %q\n", prefix)
 	h.Write(wasmExec)
-	fmt.Fprintf(h, "\nloader\n%s\nworker\n%s\n", loaderJS, workerJS)
+	fmt.Fprintf(h, "\nloader\n%s\nearly\n%s\nworker\n%s\n", loaderJS, earlyJS, workerJS)
 	for _, name := range append(append([]string(nil), builtFiles...), assetFiles...) {
 		f, err := os.Open(inputs[name])
 		if err != nil {

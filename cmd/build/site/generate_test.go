@@ -137,10 +137,20 @@ func TestGenerateSite(t *testing.T) {
 			// The page's own loader replaces go-app's, knowing app.wasm's
 			// size (the fake binary's 16 bytes) for its progress bar.
 			for _, want := range []string{"function ealsCompileInWorker(", "bytes: 16, worker: \"" + prefix + "/web/worker.js\" }", "This browser cannot run the page",
-				"function goappInitWebAssembly()", "function goappCanLoadWebAssembly()", "goappInitServiceWorker();"} {
+				"function goappInitWebAssembly()", "function goappCanLoadWebAssembly()", "function ealsSettled()", "\nealsServiceWorkerLater();\n"} {
 				if !strings.Contains(appJS, want) {
 					t.Errorf("app.js lacks %s", want)
 				}
+			}
+			// go-app's service worker is registered once the page is ready,
+			// not as app.js starts.
+			if strings.Contains(appJS, "\ngoappInitServiceWorker();\n") {
+				t.Error("app.js registers the service worker as it starts")
+			}
+			// The head starts the workers, with the same files as the loader.
+			early := `new Worker("` + prefix + `/web/worker.js")`
+			if at := strings.Index(index, early); at < 0 || at > strings.Index(index, "</head>") || !strings.Contains(index, `compile: { url: "`+prefix+`/web/app.wasm", bytes: 16 }`) {
+				t.Errorf("the head of index.html does not start the workers (%s)", early)
 			}
 			for _, bad := range []string{"fetchWithProgress(", "{{"} {
 				if strings.Contains(appJS, bad) {

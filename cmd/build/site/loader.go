@@ -22,6 +22,13 @@ var (
 // loader replaces all three.
 const goappLoaderStart = "async function goappInitWebAssembly() {"
 
+// goappRegisters is app.js's call that registers go-app's service worker as
+// the page starts; the loader puts it off (see ealsServiceWorkerLater).
+const (
+	goappRegisters = "\ngoappInitServiceWorker();\n"
+	ealsRegisters  = "\nealsServiceWorkerLater();\n"
+)
+
 // withLoader returns go-app's app.js with eALS Live's loader in place of
 // go-app's, loading app.wasm from under prefix and knowing its size.
 func withLoader(appJS []byte, prefix string, wasmBytes int64) ([]byte, error) {
@@ -29,11 +36,27 @@ func withLoader(appJS []byte, prefix string, wasmBytes int64) ([]byte, error) {
 	if at < 0 || !bytes.Contains(appJS[at:], []byte("function fetchWithProgress(")) {
 		return nil, errors.New("go-app's app.js has no goappInitWebAssembly to replace: is go-app still v9.8.0?")
 	}
+	if bytes.Count(appJS[:at], []byte(goappRegisters)) != 1 {
+		return nil, errors.New("go-app's app.js does not call goappInitServiceWorker once at its start: is go-app still v9.8.0?")
+	}
 	loader := strings.NewReplacer(
 		"{{WASM_URL}}", prefix+"/web/app.wasm",
 		"{{WASM_BYTES}}", strconv.FormatInt(wasmBytes, 10),
 		"{{WORKER_URL}}", prefix+"/web/worker.js",
 	).Replace(loaderJS)
-	out := append([]byte(nil), appJS[:at]...)
+	out := bytes.Replace(appJS[:at:at], []byte(goappRegisters), []byte(ealsRegisters), 1)
 	return append(out, loader...), nil
+}
+
+//go:embed early.js
+var earlyJS string
+
+// earlyStart is the <script> element, for the page's head, that starts the
+// workers before app.js runs (see early.js).
+func earlyStart(prefix string, wasmBytes int64) string {
+	return "<script>" + strings.NewReplacer(
+		"{{WASM_URL}}", prefix+"/web/app.wasm",
+		"{{WASM_BYTES}}", strconv.FormatInt(wasmBytes, 10),
+		"{{WORKER_URL}}", prefix+"/web/worker.js",
+	).Replace(earlyJS) + "</script>"
 }

@@ -23,16 +23,16 @@ async function goappInitWebAssembly() {
   }
   ealsGuardStorage();
   const output = ealsCaptureOutput();
-  let module, instance, go, first;
+  let module, instance, go, workers;
   try {
-    [module, first] = await ealsCompileInWorker(ealsWasmFile(), ui.progress);
+    [module, workers] = await ealsCompileInWorker(ealsWasmFile(), ui.progress);
     go = new Go();
     instance = await WebAssembly.instantiate(module, go.importObject);
   } catch (err) {
     ui.fail(ealsStartFailure(err));
     return;
   }
-  window.ealsWasm = { module: module, url: ealsWasmFile().url, workers: [first] };
+  window.ealsWasm = { module: module, url: ealsWasmFile().url, workers: workers, workersAt: ealsCompileInWorker.at };
   let exited;
   try {
     // Runs the page's Go code until it first waits: its first render.
@@ -48,6 +48,27 @@ async function goappInitWebAssembly() {
 }
 
 // Kept so that go-app's own code finds what it looks for.
+// ealsServiceWorkerLater stands for go-app's goappInitServiceWorker at the
+// start of app.js. Registering go-app's service worker makes it download
+// the whole site, app.wasm included, to work offline: on a first visit that
+// doubles the page's biggest download while the page is starting. So a page
+// that runs its program registers it once it says it is ready or has
+// failed (ealsSettled, called by the Go code); one that does not registers
+// it at once.
+function ealsServiceWorkerLater() {
+  if (!goappCanLoadWebAssembly() || typeof WebAssembly !== "object") {
+    ealsSettled();
+  }
+}
+
+function ealsSettled() {
+  if (ealsSettled.done) {
+    return;
+  }
+  ealsSettled.done = true;
+  goappInitServiceWorker();
+}
+
 function goappCanLoadWebAssembly() {
   if (/bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent)) {
     return false;
@@ -156,20 +177,31 @@ function ealsShowFailure(f) {
   window.ealsFatal = JSON.stringify(f);
 }
 
-// ealsCompileInWorker starts the page's first Web Worker and has it fetch
-// and compile app.wasm (web/worker.js), so that neither the download nor the
+// ealsCompileInWorker has the page's first Web Worker fetch and compile
+// app.wasm (web/worker.js), so that neither the download nor the
 // compilation runs on the page's thread; the worker reports progress as a
-// fraction. It resolves to the module and the worker, which then boots.
+// fraction. The worker is the one early.js started, if it did. It resolves
+// to the module and the page's workers, booted with it: the first compiled
+// it, and the others started early are handed it here, so that they start
+// while the page's own Go program does.
 function ealsCompileInWorker(file, progress) {
+  const early = window.ealsEarly;
+  window.ealsEarly = null;
   return new Promise((resolve, reject) => {
     let w;
-    try {
-      w = new Worker(file.worker);
-    } catch (err) {
-      reject({ stage: "worker", err: { name: err.name, message: String(err.message || err) } });
-      return;
+    if (early && early.workers.length > 0) {
+      w = early.workers[0];
+      ealsCompileInWorker.at = early.at;
+    } else {
+      ealsCompileInWorker.at = performance.now();
+      try {
+        w = new Worker(file.worker);
+      } catch (err) {
+        reject({ stage: "worker", err: { name: err.name, message: String(err.message || err) } });
+        return;
+      }
     }
-    w.onmessage = (event) => {
+    const onMessage = (event) => {
       const m = event.data || {};
       if (typeof m.progress === "number") {
         progress(m.progress);
@@ -177,7 +209,7 @@ function ealsCompileInWorker(file, progress) {
         w.onmessage = null;
         w.onerror = null;
         progress(1);
-        resolve([m.compiled, w]);
+        resolve([m.compiled, [w].concat(ealsBootOthers(early, m.compiled))]);
       } else if (m.compileError) {
         reject(m.compileError);
       } else if (m.kind === "fatal") {
@@ -186,12 +218,44 @@ function ealsCompileInWorker(file, progress) {
         reject({ stage: "compile", err: { name: "Error", message: why } });
       }
     };
-    w.onerror = (event) => {
+    const onError = (event) => {
       reject({ stage: "worker", err: { name: "Error", message: event.message || "the worker script could not be loaded" } });
     };
+    w.onmessage = onMessage;
+    w.onerror = onError;
     progress(0);
-    w.postMessage({ compile: { url: file.url, bytes: file.bytes } });
+    if (!early || early.workers[0] !== w) {
+      w.postMessage({ compile: { url: file.url, bytes: file.bytes } });
+      return;
+    }
+    for (const event of early.heard) {
+      onMessage(event);
+    }
+    if (early.failed[0]) {
+      onError(early.failed[0]);
+    }
   });
+}
+
+// ealsBootOthers hands the module to the early workers after the first,
+// leaving out any whose script failed: the pool starts those again, and
+// then hears why they fail.
+function ealsBootOthers(early, module) {
+  const booted = [];
+  if (!early) {
+    return booted;
+  }
+  for (let k = 1; k < early.workers.length; k++) {
+    const w = early.workers[k];
+    if (early.failed[k]) {
+      w.terminate();
+      continue;
+    }
+    w.onerror = null;
+    w.postMessage({ boot: module });
+    booted.push(w);
+  }
+  return booted;
 }
 
 function ealsStartFailure(e) {
