@@ -14,7 +14,7 @@ type rankedList struct {
 	Icaption string
 	Iorder   string // what the order is: "popular", "model"
 	Ientries []entry
-	Ireport  *clickReport
+	Itiming  app.UI // the line on what the last click cost, nil for none
 	Iwhy     []why  // one per entry once your clicks can explain them
 	IwhyNote string // what "why?" shows, under the list, in notation
 	IwhyErr  string // why the scores cannot be split, if they cannot
@@ -26,11 +26,11 @@ type rankedList struct {
 
 func newRankedList() *rankedList { return &rankedList{} }
 
-func (l *rankedList) Title(v string) *rankedList        { l.Ititle = v; return l }
-func (l *rankedList) Caption(v string) *rankedList      { l.Icaption = v; return l }
-func (l *rankedList) Order(v string) *rankedList        { l.Iorder = v; return l }
-func (l *rankedList) Entries(v []entry) *rankedList     { l.Ientries = v; return l }
-func (l *rankedList) Report(v *clickReport) *rankedList { l.Ireport = v; return l }
+func (l *rankedList) Title(v string) *rankedList    { l.Ititle = v; return l }
+func (l *rankedList) Caption(v string) *rankedList  { l.Icaption = v; return l }
+func (l *rankedList) Order(v string) *rankedList    { l.Iorder = v; return l }
+func (l *rankedList) Entries(v []entry) *rankedList { l.Ientries = v; return l }
+func (l *rankedList) Timing(v app.UI) *rankedList   { l.Itiming = v; return l }
 func (l *rankedList) OnRowClick(h app.EventHandler) *rankedList {
 	l.IonRowClick = h
 	return l
@@ -44,7 +44,7 @@ func (l *rankedList) Render() app.UI {
 	return app.Section().ID("you").Class("card card-you").Body(
 		app.H2().Text(l.Ititle),
 		app.P().ID("list-caption").Class("caption").Body(notation(l.Icaption)),
-		when(l.Ireport != nil, func() app.UI { return l.Ireport.render() }),
+		when(l.Itiming != nil, func() app.UI { return l.Itiming }),
 		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).OnClick(l.IonRowClick).Body(
 			when(len(l.Ientries) == 0, func() app.UI { return placeholderRows(listLength, "ranked-item") }),
 			app.Range(l.Ientries).Slice(func(k int) app.UI {

@@ -24,7 +24,6 @@ func (l *yourList) Session(s *session) *yourList { l.Isession = s; return l }
 func (l *yourList) OnMount(ctx app.Context) {
 	l.ctx = ctx
 	ctx.ObserveState(stateYou).Value(&l.seen)
-	ctx.ObserveState(stateScreen).Value(&l.seen)
 	ctx.ObserveState(stateData).Value(&l.seen)
 }
 
@@ -78,7 +77,7 @@ func (l *yourList) Render() app.UI {
 		entries[k] = e
 	}
 	note, problem := s.whyNote()
-	r = r.Order("model").Entries(entries).Report(s.report()).Why(s.whyRows(l.whyOpen), note, problem)
+	r = r.Order("model").Entries(entries).Timing(newClickCostLine().Session(s)).Why(s.whyRows(l.whyOpen), note, problem)
 	if len(v.liked) == 0 {
 		return r.Title("Your list: cold start").
 			Caption("The model knows nothing about you yet. Like any new user (Algorithm 2 of the paper), " +
@@ -90,25 +89,4 @@ func (l *yourList) Render() app.UI {
 			"the predicted preference p_u · q_i of your vector and theirs, leaving out the ones you already like. "+
 			"Marks show moves since the list before.",
 			plural(len(v.liked), "click", "clicks")))
-}
-
-// report is what the last click cost, for the line under the list's title.
-func (s *session) report() *clickReport {
-	last := s.you.last
-	if last == nil {
-		return nil
-	}
-	r := &clickReport{
-		Name:      s.cat.item(last.Item).Name,
-		UpdateMs:  last.UpdateMs,
-		RankMs:    last.RankMs,
-		FineClock: s.metrics.CrossOriginIsolated,
-	}
-	if tr := last.Trace; tr != nil {
-		r.UserHistory, r.ItemHistory, r.K = tr.UserHistory, tr.ItemHistory, tr.K
-	}
-	if sc := s.you.screen; sc != nil && sc.Item == last.Item {
-		r.ScreenMs, r.HasScreen = sc.Ms, true
-	}
-	return r
 }

@@ -226,4 +226,14 @@ func TestRendersPerSection(t *testing.T) {
 			t.Errorf("%s redrew %d times for a like", s, liked.Renders[s]-after.Renders[s])
 		}
 	}
+	// The time to the screen, known once the list is painted, redraws its
+	// own line under the list's title, not the list.
+	settled(t, ctx)
+	shown := readMetrics(t, ctx)
+	if got := shown.Renders["list"] - after.Renders["list"]; got != 1 {
+		t.Errorf("your list redrew %d times for a like, want once", got)
+	}
+	if got := shown.Renders["timing"] - after.Renders["timing"]; got < 2 {
+		t.Errorf("the line on the click's cost redrew %d times for a like, want once for the like and once for its time to the screen", got)
+	}
 }
