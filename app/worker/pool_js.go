@@ -30,11 +30,16 @@ func NewPool(n int, script string, onFatal func(string)) (p Pool, err error) {
 		return nil, errors.New("this browser has no Web Workers")
 	}
 	jp := &jsPool{n: n, script: script, module: module.Get("module"), jobs: map[int]*jobState{}, onFatal: onFatal}
-	// The worker that compiled the module for the loader is already
-	// booting with it: it becomes worker 0.
+	// The workers the loader started are already booting with the module:
+	// the one that compiled it becomes worker 0. Any beyond n (the loader
+	// guesses n as workerCount does) would only hold memory.
 	if ws := module.Get("workers"); ws.Type() == js.TypeObject {
-		for k := 0; k < ws.Length() && k < n; k++ {
-			jp.adopt = append(jp.adopt, ws.Index(k))
+		for k := 0; k < ws.Length(); k++ {
+			if k < n {
+				jp.adopt = append(jp.adopt, ws.Index(k))
+			} else {
+				ws.Index(k).Call("terminate")
+			}
 		}
 		module.Set("workers", js.Global().Get("Array").New())
 	}

@@ -39,11 +39,7 @@ func withLoader(appJS []byte, prefix string, wasmBytes int64) ([]byte, error) {
 	if bytes.Count(appJS[:at], []byte(goappRegisters)) != 1 {
 		return nil, errors.New("go-app's app.js does not call goappInitServiceWorker once at its start: is go-app still v9.8.0?")
 	}
-	loader := strings.NewReplacer(
-		"{{WASM_URL}}", prefix+"/web/app.wasm",
-		"{{WASM_BYTES}}", strconv.FormatInt(wasmBytes, 10),
-		"{{WORKER_URL}}", prefix+"/web/worker.js",
-	).Replace(loaderJS)
+	loader := filesFor(prefix, wasmBytes).Replace(loaderJS)
 	out := bytes.Replace(appJS[:at:at], []byte(goappRegisters), []byte(ealsRegisters), 1)
 	return append(out, loader...), nil
 }
@@ -54,9 +50,15 @@ var earlyJS string
 // earlyStart is the <script> element, for the page's head, that starts the
 // workers before app.js runs (see early.js).
 func earlyStart(prefix string, wasmBytes int64) string {
-	return "<script>" + strings.NewReplacer(
+	return "<script>" + filesFor(prefix, wasmBytes).Replace(earlyJS) + "</script>"
+}
+
+// filesFor fills the scripts' placeholders: where app.wasm and the
+// workers' script are under prefix, and app.wasm's size.
+func filesFor(prefix string, wasmBytes int64) *strings.Replacer {
+	return strings.NewReplacer(
 		"{{WASM_URL}}", prefix+"/web/app.wasm",
 		"{{WASM_BYTES}}", strconv.FormatInt(wasmBytes, 10),
 		"{{WORKER_URL}}", prefix+"/web/worker.js",
-	).Replace(earlyJS) + "</script>"
+	)
 }

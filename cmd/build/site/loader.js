@@ -23,16 +23,16 @@ async function goappInitWebAssembly() {
   }
   ealsGuardStorage();
   const output = ealsCaptureOutput();
-  let module, instance, go, workers;
+  let compiled, instance, go;
   try {
-    [module, workers] = await ealsCompileInWorker(ealsWasmFile(), ui.progress);
+    compiled = await ealsCompileInWorker(ealsWasmFile(), ui.progress);
     go = new Go();
-    instance = await WebAssembly.instantiate(module, go.importObject);
+    instance = await WebAssembly.instantiate(compiled.module, go.importObject);
   } catch (err) {
     ui.fail(ealsStartFailure(err));
     return;
   }
-  window.ealsWasm = { module: module, url: ealsWasmFile().url, workers: workers, workersAt: ealsCompileInWorker.at };
+  window.ealsWasm = { module: compiled.module, url: ealsWasmFile().url, workers: compiled.workers, workersAt: compiled.at };
   let exited;
   try {
     // Runs the page's Go code until it first waits: its first render.
@@ -47,7 +47,6 @@ async function goappInitWebAssembly() {
   exited.then(() => ui.fail(ealsStopped(go, output())));
 }
 
-// Kept so that go-app's own code finds what it looks for.
 // ealsServiceWorkerLater stands for go-app's goappInitServiceWorker at the
 // start of app.js. Registering go-app's service worker makes it download
 // the whole site, app.wasm included, to work offline: on a first visit that
@@ -69,6 +68,7 @@ function ealsSettled() {
   goappInitServiceWorker();
 }
 
+// Kept so that go-app's own code finds what it looks for.
 function goappCanLoadWebAssembly() {
   if (/bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent)) {
     return false;
@@ -181,19 +181,18 @@ function ealsShowFailure(f) {
 // app.wasm (web/worker.js), so that neither the download nor the
 // compilation runs on the page's thread; the worker reports progress as a
 // fraction. The worker is the one early.js started, if it did. It resolves
-// to the module and the page's workers, booted with it: the first compiled
-// it, and the others started early are handed it here, so that they start
-// while the page's own Go program does.
+// to the module, the page's workers booted with it (the first compiled it;
+// the others started early are handed it here, so that they start while
+// the page's own Go program does) and when the first was started.
 function ealsCompileInWorker(file, progress) {
   const early = window.ealsEarly;
   window.ealsEarly = null;
   return new Promise((resolve, reject) => {
+    const at = early ? early.at : performance.now();
     let w;
-    if (early && early.workers.length > 0) {
+    if (early) {
       w = early.workers[0];
-      ealsCompileInWorker.at = early.at;
     } else {
-      ealsCompileInWorker.at = performance.now();
       try {
         w = new Worker(file.worker);
       } catch (err) {
@@ -209,7 +208,7 @@ function ealsCompileInWorker(file, progress) {
         w.onmessage = null;
         w.onerror = null;
         progress(1);
-        resolve([m.compiled, [w].concat(ealsBootOthers(early, m.compiled))]);
+        resolve({ module: m.compiled, workers: [w].concat(ealsBootOthers(early, m.compiled)), at: at });
       } else if (m.compileError) {
         reject(m.compileError);
       } else if (m.kind === "fatal") {
@@ -224,7 +223,7 @@ function ealsCompileInWorker(file, progress) {
     w.onmessage = onMessage;
     w.onerror = onError;
     progress(0);
-    if (!early || early.workers[0] !== w) {
+    if (!early) {
       w.postMessage({ compile: { url: file.url, bytes: file.bytes } });
       return;
     }
