@@ -120,8 +120,74 @@ func newKeyTable(users, items []string) (*keyTable, error) {
 	return keys, nil
 }
 
-// build collapses repeated pairs in inter and indexes the result.
+// build collapses repeated pairs in inter and indexes the result. The
+// index comes from two counting passes (see transpose), linear in the
+// pairs, where sorting each row took most of a pack's decode in the page;
+// the map of pairs that collapsing needs is built only when a row shows a
+// repeat.
 func build(keys *keyTable, inter []Interaction) *Dataset {
+	byUser := transpose(usersOfItems(len(keys.items), inter), len(keys.users))
+	if hasRepeat(byUser) {
+		inter = collapse(inter)
+		byUser = transpose(usersOfItems(len(keys.items), inter), len(keys.users))
+	}
+	return &Dataset{keys: keys, interactions: inter, byUser: byUser, byItem: transpose(byUser, len(keys.items))}
+}
+
+// usersOfItems indexes inter by item, each item's users in input order.
+func usersOfItems(items int, inter []Interaction) rows {
+	r := rows{ptr: make([]int32, items+1), idx: make([]int32, len(inter))}
+	for _, x := range inter {
+		r.ptr[x.Item+1]++
+	}
+	for i := 0; i < items; i++ {
+		r.ptr[i+1] += r.ptr[i]
+	}
+	next := slices.Clone(r.ptr[:items])
+	for _, x := range inter {
+		r.idx[next[x.Item]] = x.User
+		next[x.Item]++
+	}
+	return r
+}
+
+// transpose returns r's columns as rows, n of them. Rows are visited in
+// order, so each new row lists the old rows ascending: transposing twice
+// sorts every row without comparing.
+func transpose(r rows, n int) rows {
+	t := rows{ptr: make([]int32, n+1), idx: make([]int32, len(r.idx))}
+	for _, c := range r.idx {
+		t.ptr[c+1]++
+	}
+	for k := 0; k < n; k++ {
+		t.ptr[k+1] += t.ptr[k]
+	}
+	next := slices.Clone(t.ptr[:n])
+	for row := 0; row+1 < len(r.ptr); row++ {
+		for _, c := range r.idx[r.ptr[row]:r.ptr[row+1]] {
+			t.idx[next[c]] = int32(row)
+			next[c]++
+		}
+	}
+	return t
+}
+
+// hasRepeat reports whether a row with sorted entries holds one twice.
+func hasRepeat(r rows) bool {
+	for row := 0; row+1 < len(r.ptr); row++ {
+		entries := r.idx[r.ptr[row]:r.ptr[row+1]]
+		for j := 1; j < len(entries); j++ {
+			if entries[j] == entries[j-1] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// collapse keeps one entry per (user, item) pair, with the pair's latest
+// time, at the place of the first event with that time.
+func collapse(inter []Interaction) []Interaction {
 	type pair struct{ u, i int32 }
 	kept := make(map[pair]int, len(inter)) // pair -> index into out
 	out := make([]Interaction, 0, len(inter))
@@ -139,40 +205,13 @@ func build(keys *keyTable, inter []Interaction) *Dataset {
 		kept[p] = len(out)
 		out = append(out, x)
 	}
-	if len(kept) != len(out) {
-		live := out[:0]
-		for _, x := range out {
-			if x.User >= 0 {
-				live = append(live, x)
-			}
+	live := out[:0]
+	for _, x := range out {
+		if x.User >= 0 {
+			live = append(live, x)
 		}
-		out = live
 	}
-	d := &Dataset{keys: keys, interactions: out}
-	d.byUser = index(len(keys.users), out, func(x Interaction) (int32, int32) { return x.User, x.Item })
-	d.byItem = index(len(keys.items), out, func(x Interaction) (int32, int32) { return x.Item, x.User })
-	return d
-}
-
-func index(n int, inter []Interaction, key func(Interaction) (row, col int32)) rows {
-	r := rows{ptr: make([]int32, n+1), idx: make([]int32, len(inter))}
-	for _, x := range inter {
-		row, _ := key(x)
-		r.ptr[row+1]++
-	}
-	for k := 0; k < n; k++ {
-		r.ptr[k+1] += r.ptr[k]
-	}
-	next := append([]int32(nil), r.ptr[:n]...)
-	for _, x := range inter {
-		row, col := key(x)
-		r.idx[next[row]] = col
-		next[row]++
-	}
-	for k := 0; k < n; k++ {
-		slices.Sort(r.idx[r.ptr[k]:r.ptr[k+1]])
-	}
-	return r
+	return live
 }
 
 // NumUsers returns the number of users in the id space, including users

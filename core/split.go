@@ -100,19 +100,21 @@ func (d *Dataset) byTime() []Interaction {
 // assumes every test user has a history. The test cases are ordered by
 // user; train shares d's users and items.
 func (d *Dataset) LeaveOneOut() (train *Dataset, test []Interaction, err error) {
-	last := make([]int, d.NumUsers()) // index into sorted of each user's latest
+	// One pass in input order finds each user's latest: ">=" lets a tie go
+	// to the later one, as a stable sort by time would, without sorting.
+	latest := make([]int, d.NumUsers()) // index into d.interactions
 	count := make([]int, d.NumUsers())
-	sorted := d.byTime()
-	for n, x := range sorted {
-		last[x.User] = n
+	for k, x := range d.interactions {
+		if count[x.User] == 0 || x.Time >= d.interactions[latest[x.User]].Time {
+			latest[x.User] = k
+		}
 		count[x.User]++
 	}
-	held := make(map[Interaction]bool)
-	for u := range last {
+	held := make([]bool, len(d.interactions))
+	for u, k := range latest {
 		if count[u] >= 2 {
-			x := sorted[last[u]]
-			test = append(test, x)
-			held[x] = true
+			test = append(test, d.interactions[k])
+			held[k] = true
 		}
 	}
 	if len(test) == 0 {
@@ -120,8 +122,8 @@ func (d *Dataset) LeaveOneOut() (train *Dataset, test []Interaction, err error) 
 			"but no user has more than one of the data's %s", plural(len(d.interactions), "interaction"))}
 	}
 	kept := make([]Interaction, 0, len(d.interactions)-len(test))
-	for _, x := range d.interactions {
-		if !held[x] {
+	for k, x := range d.interactions {
+		if !held[k] {
 			kept = append(kept, x)
 		}
 	}

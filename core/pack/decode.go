@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	"github.com/vmihailenco/msgpack/v5"
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
@@ -77,6 +78,7 @@ func (l loc) String() string {
 // reader reads msgpack values with the checks a hostile input needs: the
 // type of each value, and declared lengths against the bytes that remain.
 type reader struct {
+	b   []byte // all of the input src reads
 	src *bytes.Reader
 	dec *msgpack.Decoder
 }
@@ -84,8 +86,9 @@ type reader struct {
 func newReader(b []byte) *reader {
 	src := bytes.NewReader(b)
 	// A *bytes.Reader is an io.ByteScanner, so the decoder reads it
-	// directly and src.Len() is exactly what is left.
-	return &reader{src: src, dec: msgpack.NewDecoder(src)}
+	// directly and src.Len() is exactly what is left: the integer columns
+	// (intcolumn.go) read the bytes themselves and move src past them.
+	return &reader{b: b, src: src, dec: msgpack.NewDecoder(src)}
 }
 
 // failed turns a decoder error into a pack error.
@@ -227,10 +230,8 @@ func (r *reader) int32s(field string) ([]int32, error) {
 		return nil, err
 	}
 	out := make([]int32, n)
-	for k := range out {
-		if out[k], err = r.int32(loc{field, k}); err != nil {
-			return nil, err
-		}
+	if err := r.int32Column(out, func(k int) loc { return loc{field, k} }); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -264,12 +265,9 @@ func (r *reader) int32Lists(field string) ([][]int32, error) {
 			return nil, err
 		}
 		start := len(all)
-		for j := 0; j < m; j++ {
-			v, err := r.int32(l)
-			if err != nil {
-				return nil, err
-			}
-			all = append(all, v)
+		all = slices.Grow(all, m)[:start+m]
+		if err := r.int32Column(all[start:], func(int) loc { return l }); err != nil {
+			return nil, err
 		}
 		out[k] = all[start:len(all):len(all)]
 	}

@@ -177,22 +177,37 @@ func (w *wire) validateInteractions() error {
 
 // checkDistinct rejects a pair that occurs twice. Duplicates are rejected
 // rather than collapsed: the packer writes distinct pairs, so a repeat
-// means the columns were damaged. Sorting each user's (item, position)
-// keys is cheaper than a map of all pairs, and Decode runs in the page.
+// means the columns were damaged. Positions are bucketed by item, then
+// laid into each user's run item by item, so a repeat sits next to its
+// first: two linear passes, where a map of pairs or a sort per user would
+// cost the page far more.
 func (w *wire) checkDistinct(start []int32) error {
-	keys := make([]int64, len(w.user))
-	next := slices.Clone(start[:len(start)-1])
-	for k, u := range w.user {
-		keys[next[u]] = int64(w.item[k])<<32 | int64(k)
+	items := len(w.id)
+	byItem := make([]int32, items+1)
+	for _, i := range w.item {
+		byItem[i+1]++
+	}
+	for i := 0; i < items; i++ {
+		byItem[i+1] += byItem[i]
+	}
+	next := slices.Clone(byItem[:items])
+	pos := make([]int32, len(w.item)) // positions, grouped by item, ascending
+	for k, i := range w.item {
+		pos[next[i]] = int32(k)
+		next[i]++
+	}
+	next = slices.Clone(start[:len(start)-1])
+	run := make([]int32, len(w.user)) // positions, grouped by user, by item
+	for _, k := range pos {
+		u := w.user[k]
+		run[next[u]] = k
 		next[u]++
 	}
 	for u := 0; u+1 < len(start); u++ {
-		row := keys[start[u]:start[u+1]]
-		slices.Sort(row)
+		row := run[start[u]:start[u+1]]
 		for j := 1; j < len(row); j++ {
-			if row[j]>>32 == row[j-1]>>32 {
-				first, again := int32(row[j-1]), int32(row[j])
-				return invalid("interaction %d repeats the pair (user %d, item %d) of interaction %d", again, u, row[j]>>32, first)
+			if first, again := row[j-1], row[j]; w.item[first] == w.item[again] {
+				return invalid("interaction %d repeats the pair (user %d, item %d) of interaction %d", again, u, w.item[again], first)
 			}
 		}
 	}
