@@ -128,15 +128,20 @@ func (r *fileReader) f64s(what string, n int) []float64 {
 		r.take(what, -1)
 		return nil
 	}
-	b := r.take(what, 8*n)
-	if b == nil {
-		return nil
-	}
 	out := make([]float64, n)
+	r.f64sInto(what, out)
+	return out
+}
+
+// f64sInto fills out from the next 8·len(out) bytes, or records truncation.
+func (r *fileReader) f64sInto(what string, out []float64) {
+	b := r.take(what, 8*len(out))
+	if b == nil {
+		return
+	}
 	for j := range out {
 		out[j] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*j:]))
 	}
-	return out
 }
 
 func (r *fileReader) i32s(what string, n int) []int32 {
@@ -144,15 +149,20 @@ func (r *fileReader) i32s(what string, n int) []int32 {
 		r.take(what, -1)
 		return nil
 	}
-	b := r.take(what, 4*n)
-	if b == nil {
-		return nil
-	}
 	out := make([]int32, n)
+	r.i32sInto(what, out)
+	return out
+}
+
+// i32sInto fills out from the next 4·len(out) bytes, or records truncation.
+func (r *fileReader) i32sInto(what string, out []int32) {
+	b := r.take(what, 4*len(out))
+	if b == nil {
+		return
+	}
 	for j := range out {
 		out[j] = int32(binary.LittleEndian.Uint32(b[4*j:]))
 	}
-	return out
 }
 
 func (r *fileReader) bytesField(what string) []byte {
@@ -192,10 +202,13 @@ func (r *fileReader) rows(side string, n, width int, vals rowValues) observed {
 	if vals == noValues {
 		entry = 4
 	}
+	// The names for errors, made once: per row they were most of the
+	// allocations of a model's read.
+	lengths, row := side+" row lengths", side+" row"
 	lens := make([]int, 0, min(n, (len(r.b)-r.pos)/4))
 	total := 0
 	for j := 0; j < n && r.err == nil; j++ {
-		l := int(r.u32(side + " row lengths"))
+		l := int(r.u32(lengths))
 		total += l
 		// A total beyond what remains is truncation, found before
 		// allocating for it.
@@ -207,18 +220,23 @@ func (r *fileReader) rows(side string, n, width int, vals rowValues) observed {
 	if r.err != nil {
 		return observed{}
 	}
-	idx := make([]int32, 0, total)
+	// Each row is read straight into one backing array per block, where
+	// a slice per row cost two allocations and a copy.
+	idx := make([]int32, total)
 	var nums []float64
 	if vals != noValues {
-		nums = make([]float64, 0, total)
+		nums = make([]float64, total)
 	}
 	o := observed{idx: make([][]int32, n), w: make([][]float64, n)}
 	seen := make([]int32, width) // the row that last named each id, plus one
+	a := 0
 	for j, l := range lens {
-		ids := r.i32s(side+" row", l)
+		ids := idx[a : a+l : a+l]
+		r.i32sInto(row, ids)
 		var v []float64
 		if vals != noValues {
-			v = r.f64s(side+" row", l)
+			v = nums[a : a+l : a+l]
+			r.f64sInto(row, v)
 		}
 		if r.err != nil {
 			return observed{}
@@ -242,13 +260,11 @@ func (r *fileReader) rows(side string, n, width int, vals rowValues) observed {
 				}
 			}
 		}
-		a := len(idx)
-		idx = append(idx, ids...)
-		o.idx[j] = idx[a:len(idx):len(idx)]
+		o.idx[j] = ids
 		if vals != noValues {
-			nums = append(nums, v...)
-			o.w[j] = nums[a:len(nums):len(nums)]
+			o.w[j] = v
 		}
+		a += l
 	}
 	return o
 }

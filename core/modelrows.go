@@ -63,7 +63,15 @@ func linkModelRows(users, items *observed, pred [][]float64) (predictions, error
 		b := a + len(is)
 		c.upos[u] = up[a:b:b]
 		for j, i := range is {
-			k := find(i, int32(u))
+			// The expected entry first, without a call: a model's read
+			// runs once per visit, before the browser has optimised it.
+			var k int
+			if n := next[i]; int(n) < len(items.idx[i]) && items.idx[i][n] == int32(u) {
+				k = int(n)
+				next[i]++
+			} else {
+				k = find(i, int32(u))
+			}
 			if k < 0 {
 				return predictions{}, invalidModel("lists item %d for user %d, but not user %d for item %d", i, u, u, i)
 			}
