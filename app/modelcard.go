@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -127,11 +126,10 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 	s.changed(ctx, stateYou)
 }
 
-// modelKey names a trained model in the browser's store: the same data,
-// settings and version of the page train the same model, bit for bit.
+// modelKey names a trained model in the browser's store (see
+// work.ModelKey).
 func modelKey(packHash string, cfg core.Config) string {
-	return fmt.Sprintf("eals %s %s K%d c%g a%g l%g w%g e%d i%d s%d std%g", app.Getenv("GOAPP_VERSION"), packHash,
-		cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.WNew, cfg.Epochs, cfg.OnlineIters, cfg.Seed, cfg.InitStd)
+	return work.ModelKey(app.Getenv("GOAPP_VERSION"), packHash, cfg)
 }
 
 func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {

@@ -149,7 +149,12 @@ func (s *session) gotPack(ctx app.Context, url string, b []byte, downloadMs floa
 	s.data = &dataInfo{Bytes: len(b), DownloadMs: downloadMs}
 	s.metrics.PackBytes = len(b)
 	s.metrics.DownloadMs = downloadMs
-	s.jobs.pool.LoadData(b, func(m work.Msg) {
+	// The settings the first training will most likely use, so that
+	// worker 0 reads the model kept for them ahead (a link's own
+	// settings, read with the catalogue, then miss it and cost one read).
+	likely, _ := loadSettings(pageConfig())
+	spec := work.DataSpec{Version: app.Getenv("GOAPP_VERSION"), Config: likely}
+	s.jobs.pool.LoadData(b, spec, func(m work.Msg) {
 		s.self.Dispatch(func(ctx app.Context) { s.gotSummary(ctx, url, m) })
 	})
 	s.changed(ctx, stateData)

@@ -22,6 +22,17 @@ type Data struct {
 	looErr, timeSplitErr error
 }
 
+// DataSpec is the head of a MsgData. It names the model kept from an
+// earlier visit that the page's first training job will most likely ask
+// for (see ModelKey, whose pack hash the workers know first): worker 0
+// reads and checks it right after the pack, while the page takes in the
+// summary, instead of after the page has asked. A zero DataSpec reads
+// nothing ahead.
+type DataSpec struct {
+	Version string // the page's version, "" for none
+	Config  core.Config
+}
+
 // DataSummary is the head of the MsgData worker 0 posts once the pack is
 // decoded: what the page says about the data, and its businesses (see
 // ReadCatalog). Its I32 starts with the reviews of each business in the
@@ -36,9 +47,11 @@ type DataSummary struct {
 }
 
 // loadData decodes the pack in m.Bytes[0] and splits it; worker 0 tells the
-// page what it holds, or why it cannot be used.
+// page what it holds, or why it cannot be used, while it reads ahead the
+// kept model m's DataSpec names.
 func (w *Worker) loadData(m Msg) {
 	report := w.env.Index() == 0
+	w.readAhead = nil
 	fail := func(err error) {
 		w.data = nil
 		if report {
@@ -50,13 +63,22 @@ func (w *Worker) loadData(m Msg) {
 		return
 	}
 	b := m.Bytes[0]
+	sum := sha256.Sum256(b)
+	hash := hex.EncodeToString(sum[:])
+	var spec DataSpec
+	if report && len(m.Head) > 0 && m.Decode(&spec) == nil && spec.Version != "" {
+		// In a goroutine: the store's read runs in the browser while this
+		// one decodes, and the model is checked as soon as it yields.
+		ahead := make(chan *keptModel, 1)
+		w.readAhead = ahead
+		go func() { ahead <- w.readKept(ModelKey(spec.Version, hash, spec.Config)) }()
+	}
 	p, err := pack.Decode(b)
 	if err != nil {
 		fail(err)
 		return
 	}
-	sum := sha256.Sum256(b)
-	d := &Data{Pack: p, Hash: hex.EncodeToString(sum[:])}
+	d := &Data{Pack: p, Hash: hash}
 	train, test, err := d.LeaveOneOut()
 	if err != nil {
 		fail(err)

@@ -2,10 +2,7 @@ package work
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -163,55 +160,6 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 		_ = env.Store().Put(spec.StoreKey, storedRun(out.Head, model))
 	}
 	return nil
-}
-
-// restore sends the model kept under spec.StoreKey, if asked to and there
-// is one that reads, and reports whether it did.
-func (w *Worker) restore(job int, spec TrainSpec) bool {
-	st := w.env.Store()
-	if !spec.Restore || spec.StoreKey == "" || st == nil {
-		return false
-	}
-	b, found, err := st.Get(spec.StoreKey)
-	if err != nil || !found {
-		return false
-	}
-	head, model, err := readStoredRun(b)
-	if err != nil {
-		return false
-	}
-	var run TrainRun
-	if json.Unmarshal(head, &run) != nil {
-		return false
-	}
-	// Damage on the disk is found here, off the page's thread, which then
-	// reads the model without checking it again; damage means training.
-	if _, err := core.LoadModel(model); err != nil {
-		return false
-	}
-	run.Restored = true
-	out := NewMsg(MsgResult, job, run)
-	out.Bytes = [][]byte{model}
-	w.env.Post(out)
-	return true
-}
-
-// storedRun joins a run's head and its model for the store: the head's
-// length, the head, the model file.
-func storedRun(head, model []byte) []byte {
-	b := binary.LittleEndian.AppendUint32(nil, uint32(len(head)))
-	return append(append(b, head...), model...)
-}
-
-func readStoredRun(b []byte) (head, model []byte, err error) {
-	if len(b) < 4 {
-		return nil, nil, errors.New("work: a kept model too short to read")
-	}
-	n := binary.LittleEndian.Uint32(b)
-	if uint64(n) > uint64(len(b)-4) {
-		return nil, nil, errors.New("work: a kept model whose head runs past its end")
-	}
-	return b[4 : 4+n], b[4+n:], nil
 }
 
 // rankCases evaluates cases in chunks and returns their ranks. If stops is

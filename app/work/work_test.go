@@ -54,13 +54,20 @@ type group struct {
 }
 
 func newGroup(t testing.TB, n int, data []byte, store Store) *group {
+	return newGroupWith(t, n, data, DataSpec{}, store)
+}
+
+// newGroupWith is newGroup with the data message's spec.
+func newGroupWith(t testing.TB, n int, data []byte, spec DataSpec, store Store) *group {
 	t.Helper()
 	envs, page := LocalEnvs(n, store)
 	g := &group{envs: envs, page: page}
 	for _, e := range envs {
 		g.workers = append(g.workers, NewWorker(e))
 	}
-	g.broadcast(Msg{Kind: MsgData, Bytes: [][]byte{data}})
+	msg := NewMsg(MsgData, 0, spec)
+	msg.Bytes = [][]byte{data}
+	g.broadcast(msg)
 	// Only worker 0 answers the data message.
 	m := <-page
 	if m.Kind != MsgData {

@@ -13,6 +13,9 @@ type Worker struct {
 	// followModel is the model newcomer requests follow newcomers on,
 	// trained once per settings.
 	followModel *newcomerModel
+	// readAhead brings the kept model worker 0 reads with the data, for
+	// the first training job (see DataSpec); nil if it reads none.
+	readAhead <-chan *keptModel
 }
 
 // NewWorker returns a worker that talks through env.

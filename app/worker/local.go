@@ -40,12 +40,14 @@ type localPool struct {
 
 func (p *localPool) Size() int { return len(p.envs) }
 
-func (p *localPool) LoadData(pack []byte, on func(work.Msg)) {
+func (p *localPool) LoadData(pack []byte, spec work.DataSpec, on func(work.Msg)) {
 	p.mu.Lock()
 	p.onData = on
 	p.mu.Unlock()
+	m := work.NewMsg(work.MsgData, 0, spec)
+	m.Bytes = [][]byte{pack}
 	for _, box := range p.inboxes {
-		box.Put(work.Msg{Kind: work.MsgData, Bytes: [][]byte{pack}})
+		box.Put(m)
 	}
 }
 

@@ -10,9 +10,9 @@ import "github.com/ealslive/ealslive/app/work"
 type Pool interface {
 	// Size is the number of workers.
 	Size() int
-	// LoadData gives every worker the data pack; on hears worker 0's
-	// MsgData, or a MsgError if the pack cannot be used.
-	LoadData(pack []byte, on func(work.Msg))
+	// LoadData gives every worker the data pack, with spec; on hears
+	// worker 0's MsgData, or a MsgError if the pack cannot be used.
+	LoadData(pack []byte, spec work.DataSpec, on func(work.Msg))
 	// Start runs a job on every worker and returns its number.
 	Start(spec work.JobSpec, h Handlers) int
 	// Stop asks a job to stop (see work.Env.Stops).

@@ -59,6 +59,7 @@ type jsPool struct {
 	next     int
 	jobs     map[int]*jobState
 	pack     []byte
+	dataSpec work.DataSpec
 	onData   func(work.Msg)
 	restarts int
 	adopt    []js.Value // workers the loader started, booted already
@@ -128,16 +129,18 @@ func (p *jsPool) start() {
 
 func (p *jsPool) Size() int { return p.n }
 
-func (p *jsPool) LoadData(pack []byte, on func(work.Msg)) {
+func (p *jsPool) LoadData(pack []byte, spec work.DataSpec, on func(work.Msg)) {
 	p.mu.Lock()
-	p.pack, p.onData = pack, on
+	p.pack, p.dataSpec, p.onData = pack, spec, on
 	p.mu.Unlock()
 	p.sendData()
 }
 
 func (p *jsPool) sendData() {
 	for _, w := range p.workers {
-		obj, transfer := toJS(work.Msg{Kind: work.MsgData, Bytes: [][]byte{p.pack}})
+		m := work.NewMsg(work.MsgData, 0, p.dataSpec)
+		m.Bytes = [][]byte{p.pack}
+		obj, transfer := toJS(m)
 		w.Call("postMessage", obj, transfer)
 	}
 }
