@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core/eval"
@@ -161,7 +162,16 @@ func visit(b *testing.B, srv *siteServer) visitRow {
 	}
 
 	// The return visit: the model kept in IndexedDB, the files in the
-	// service worker's cache.
+	// service worker's cache. A visitor returns after the service worker
+	// has cached the site, not while it downloads it again (it starts
+	// once the page is ready), so the reload waits for it.
+	var active bool
+	run(b, ctx, "waiting for the service worker", 60*time.Second, chromedp.Evaluate(
+		`navigator.serviceWorker.ready.then(r => !!r.active)`, &active,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if !active {
+		b.Fatal("no active service worker to return to")
+	}
 	run(b, ctx, "reloading", 30*time.Second, chromedp.Reload())
 	m = waitFor(b, ctx, "the kept model", trainTimeout, ready)
 	if !m.Restored {
