@@ -25,9 +25,9 @@ type Data struct {
 // DataSpec is the head of a MsgData. It names the model kept from an
 // earlier visit that the page's first training job will most likely ask
 // for (see ModelKey, whose pack hash the workers know first): worker 0
-// reads and checks it right after the pack, while the page takes in the
-// summary, instead of after the page has asked. A zero DataSpec reads
-// nothing ahead.
+// starts reading it before it decodes the pack and checks it once it has
+// posted the summary, while the page takes that in, instead of after the
+// page has asked. A zero DataSpec reads nothing ahead.
 type DataSpec struct {
 	Version string // the page's version, "" for none
 	Config  core.Config

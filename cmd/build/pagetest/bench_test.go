@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core/eval"
@@ -165,11 +164,7 @@ func visit(b *testing.B, srv *siteServer) visitRow {
 	// service worker's cache. A visitor returns after the service worker
 	// has cached the site, not while it downloads it again (it starts
 	// once the page is ready), so the reload waits for it.
-	var active bool
-	run(b, ctx, "waiting for the service worker", 60*time.Second, chromedp.Evaluate(
-		`navigator.serviceWorker.ready.then(r => !!r.active)`, &active,
-		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
-	if !active {
+	if !serviceWorkerActive(b, ctx) {
 		b.Fatal("no active service worker to return to")
 	}
 	run(b, ctx, "reloading", 30*time.Second, chromedp.Reload())

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	ui "github.com/ealslive/ealslive/app"
@@ -183,6 +184,16 @@ func newBrowser(t testing.TB, extraFlags ...chromedp.ExecAllocatorOption) contex
 
 // run runs actions with a deadline, failing the test with what it was
 // doing if they fail.
+// serviceWorkerActive waits until the page's service worker has cached
+// the site and taken over, and reports whether one did.
+func serviceWorkerActive(t testing.TB, ctx context.Context) bool {
+	var active bool
+	run(t, ctx, "waiting for the service worker", 60*time.Second, chromedp.Evaluate(
+		`navigator.serviceWorker.ready.then(r => !!r.active)`, &active,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	return active
+}
+
 func run(t testing.TB, ctx context.Context, what string, timeout time.Duration, actions ...chromedp.Action) {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, timeout)

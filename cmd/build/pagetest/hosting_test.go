@@ -35,11 +35,7 @@ func TestSubPathAndOffline(t *testing.T) {
 		return slices.Equal(ids(t, ctx, "#history-list li"), []string{target})
 	})
 
-	var active bool
-	run(t, ctx, "waiting for the service worker", 30*time.Second, chromedp.Evaluate(
-		`navigator.serviceWorker.ready.then(r => !!r.active)`, &active,
-		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
-	if !active {
+	if !serviceWorkerActive(t, ctx) {
 		t.Fatal("no active service worker")
 	}
 	var scope string
