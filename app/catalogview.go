@@ -20,8 +20,14 @@ type catalogView struct {
 	Itotal      int
 	Iwaiting    string // what the browser says instead of a count while it has no businesses
 	Iloading    bool   // the businesses are on their way
-	// IonRowClick handles clicks on the rows' buttons (see rankedList).
-	IonRowClick app.EventHandler
+	// onRowClick handles clicks on the rows' buttons (see rankedList). It
+	// is unexported, so kept from the first render: go-app redraws a child
+	// component when one of its exported fields changes, and counts every
+	// func as changed, so an exported handler would redraw the 30 rows on
+	// every click anywhere on the page. A handler kept this way must not
+	// hold anything that changes between renders (a method value of the
+	// owner, which go-app keeps mounted, is fine).
+	onRowClick app.EventHandler
 }
 
 func newCatalogView() *catalogView { return &catalogView{} }
@@ -39,7 +45,7 @@ func (c *catalogView) Waiting(v string) *catalogView { c.Iwaiting = v; return c 
 // their place meanwhile.
 func (c *catalogView) Loading(v string) *catalogView { c.Iwaiting, c.Iloading = v, true; return c }
 func (c *catalogView) OnRowClick(h app.EventHandler) *catalogView {
-	c.IonRowClick = h
+	c.onRowClick = h
 	return c
 }
 
@@ -60,6 +66,7 @@ func (c *catalogView) count() string {
 }
 
 func (c *catalogView) Render() app.UI {
+	countRender("browse-rows")
 	return app.Section().ID("browse").Class("card card-browse").Body(
 		app.H2().Text("Find businesses you like"),
 		app.Div().Class("filters").Body(
@@ -79,7 +86,7 @@ func (c *catalogView) Render() app.UI {
 				Facets(c.Icities),
 		),
 		app.P().ID("browse-count").Class("caption").Text(c.count()),
-		app.Ul().ID("browse-list").Class("browse").OnClick(c.IonRowClick).Body(
+		app.Ul().ID("browse-list").Class("browse").OnClick(c.onRowClick).Body(
 			when(c.Iloading, func() app.UI { return placeholderRows(browseLimit, "browse-item") }),
 			app.Range(c.Iresults).Slice(func(k int) app.UI {
 				e := c.Iresults[k]

@@ -13,7 +13,7 @@ type comparePanel struct {
 	Irun      compareRun
 	Iblocked  hold // why Run cannot start now
 	Istopping bool
-	IonButton func(ctx app.Context, start bool)
+	onButton  func(ctx app.Context, start bool) // kept from the first render (see catalogView.onRowClick)
 }
 
 func newComparePanel() *comparePanel { return &comparePanel{} }
@@ -21,7 +21,7 @@ func newComparePanel() *comparePanel { return &comparePanel{} }
 func (c *comparePanel) Run(v compareRun) *comparePanel { c.Irun = v; return c }
 func (c *comparePanel) Blocked(v hold) *comparePanel   { c.Iblocked = v; return c }
 func (c *comparePanel) OnButton(v func(ctx app.Context, start bool)) *comparePanel {
-	c.IonButton = v
+	c.onButton = v
 	return c
 }
 func (c *comparePanel) Stopping(v bool) *comparePanel { c.Istopping = v; return c }
@@ -35,7 +35,7 @@ func (c *comparePanel) Render() app.UI {
 	return app.Section().ID("compare").Class("card card-evidence").DataSet("state", runState(r.Running, r.Finished, r.Stopped, "")).Body(
 		app.Div().Class("evidence-head").Body(
 			app.H2().Text("eALS against its rivals"),
-			runButton("compare", "Run the comparison", c.IonButton, r.Running, c.Istopping, c.Iblocked.says("The comparison")),
+			runButton("compare", "Run the comparison", c.onButton, r.Running, c.Istopping, c.Iblocked.says("The comparison")),
 		),
 		app.P().Class("caption").Text("Does weighting missing data by popularity help, and how does eALS fare against BPR, "+
 			"the usual ranking baseline, and RCD, the paper's rival for learning online? Each model is trained here, by the page's workers side by side, on the same reviews as the model above, "+

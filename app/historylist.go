@@ -10,9 +10,10 @@ type historyList struct {
 	app.Compo
 	Ientries []entry
 	Ipending bool // training has not ended; clicks are learnt afterwards
-	// IonRowClick and IonStartOver handle the buttons (see rankedList).
-	IonRowClick  app.EventHandler
-	IonStartOver app.EventHandler
+	// onRowClick and onStartOver handle the buttons (see rankedList), kept
+	// from the first render (see catalogView.onRowClick).
+	onRowClick  app.EventHandler
+	onStartOver app.EventHandler
 }
 
 func newHistoryList() *historyList { return &historyList{} }
@@ -20,11 +21,11 @@ func newHistoryList() *historyList { return &historyList{} }
 func (h *historyList) Entries(v []entry) *historyList { h.Ientries = v; return h }
 func (h *historyList) Pending(v bool) *historyList    { h.Ipending = v; return h }
 func (h *historyList) OnRowClick(v app.EventHandler) *historyList {
-	h.IonRowClick = v
+	h.onRowClick = v
 	return h
 }
 func (h *historyList) OnStartOver(v app.EventHandler) *historyList {
-	h.IonStartOver = v
+	h.onStartOver = v
 	return h
 }
 
@@ -39,7 +40,7 @@ func (h *historyList) Render() app.UI {
 				when(h.Ipending, func() app.UI {
 					return app.P().Class("caption pending").Text("Saved. The model learns these as soon as training ends.")
 				}),
-				app.Ol().ID("history-list").Class("history").OnClick(h.IonRowClick).Body(
+				app.Ol().ID("history-list").Class("history").OnClick(h.onRowClick).Body(
 					app.Range(h.Ientries).Slice(func(k int) app.UI {
 						e := h.Ientries[k]
 						return app.Li().Class("history-item").DataSet("id", e.ID).Body(
@@ -49,7 +50,7 @@ func (h *historyList) Render() app.UI {
 					}),
 				),
 				app.Button().ID("reset").Class("reset").Text("Start over as a new user").
-					OnClick(h.IonStartOver),
+					OnClick(h.onStartOver),
 			)
 		}),
 		app.P().Class("explain").Text("Remove forgets one observation: the model deletes it from its data and "+

@@ -20,11 +20,11 @@ var paramSeq atomic.Int64
 // with what is wrong with its value, and the Retrain button.
 type paramControls struct {
 	app.Compo
-	Istart     map[string]string // what the inputs show until edited: the config in use
-	Iproblems  map[string]string // by parameter name
-	Ihold      hold              // why Retrain cannot run now
-	Ichanged   bool              // the controls differ from the config in use
-	IonRetrain app.EventHandler
+	Istart    map[string]string // what the inputs show until edited: the config in use
+	Iproblems map[string]string // by parameter name
+	Ihold     hold              // why Retrain cannot run now
+	Ichanged  bool              // the controls differ from the config in use
+	onRetrain app.EventHandler  // kept from the first render (see catalogView.onRowClick)
 }
 
 func newParamControls() *paramControls { return &paramControls{} }
@@ -33,9 +33,10 @@ func (c *paramControls) Start(v map[string]string) *paramControls    { c.Istart 
 func (c *paramControls) Problems(v map[string]string) *paramControls { c.Iproblems = v; return c }
 func (c *paramControls) Hold(v hold) *paramControls                  { c.Ihold = v; return c }
 func (c *paramControls) Changed(v bool) *paramControls               { c.Ichanged = v; return c }
-func (c *paramControls) OnRetrain(v app.EventHandler) *paramControls { c.IonRetrain = v; return c }
+func (c *paramControls) OnRetrain(v app.EventHandler) *paramControls { c.onRetrain = v; return c }
 
 func (c *paramControls) Render() app.UI {
+	countRender("params")
 	invalid := len(c.Iproblems) > 0
 	status := "Retrain trains a new model on the same data with these values; your clicks are kept and learnt again."
 	switch {
@@ -77,7 +78,7 @@ func (c *paramControls) Render() app.UI {
 			// keyboard's focus to the page's body.
 			app.Button().ID("retrain").Class("retrain").Disabled(invalid).Aria("disabled", c.Ihold.Reason != "").
 				Aria("describedby", "retrain-status").Text("Retrain").
-				OnClick(c.IonRetrain),
+				OnClick(c.onRetrain),
 			app.Span().ID("retrain-status").Class("caption").Text(status),
 		),
 	)

@@ -15,7 +15,7 @@ type replayPanel struct {
 	Irun       replayRun
 	Iblocked   hold // why Start cannot run now
 	Istopping  bool
-	IonButton  func(ctx app.Context, start bool)
+	onButton   func(ctx app.Context, start bool) // kept from the first render (see catalogView.onRowClick)
 	IfineClock bool
 	Ichoices   app.UI // the optional lanes' controls
 }
@@ -25,7 +25,7 @@ func newReplayPanel() *replayPanel { return &replayPanel{} }
 func (c *replayPanel) Run(v replayRun) *replayPanel { c.Irun = v; return c }
 func (c *replayPanel) Blocked(v hold) *replayPanel  { c.Iblocked = v; return c }
 func (c *replayPanel) OnButton(v func(ctx app.Context, start bool)) *replayPanel {
-	c.IonButton = v
+	c.onButton = v
 	return c
 }
 func (c *replayPanel) Stopping(v bool) *replayPanel  { c.Istopping = v; return c }
@@ -37,7 +37,7 @@ func (c *replayPanel) Render() app.UI {
 	return app.Section().ID("replay").Class("card card-evidence").DataSet("state", runState(r.Running, r.Finished, r.Stopped, r.Err)).Body(
 		app.Div().Class("evidence-head").Body(
 			app.H2().Text("Cold start, replayed"),
-			runButton("replay", "Start the replay", c.IonButton, r.Running, c.Istopping, c.Iblocked.says("The replay")),
+			runButton("replay", "Start the replay", c.onButton, r.Running, c.Istopping, c.Iblocked.says("The replay")),
 		),
 		app.P().Class("caption").Text("The paper's online protocol, run here in your browser. eALS trains on the "+
 			"earliest 90% of the reviews by date; then the latest 10% are replayed one by one, in order. For each, "+

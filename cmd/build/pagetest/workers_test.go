@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -216,12 +217,12 @@ func TestRendersPerSection(t *testing.T) {
 	liked := waitFor(t, ctx, "the like, and Inside the model to show it", 10*time.Second, func(m metrics) bool {
 		return m.Liked == 1 && len(m.ClickToScreenMs) == 1 && m.Renders["inside"] > after.Renders["inside"]
 	})
-	for _, s := range []string{"list", "finder", "clicks", "inside"} {
+	for _, s := range []string{"list", "finder", "clicks", "inside", "browse-rows"} {
 		if liked.Renders[s] <= after.Renders[s] {
 			t.Errorf("%s did not redraw for a like", s)
 		}
 	}
-	for _, s := range []string{"model", "replay", "compare", "notices"} {
+	for _, s := range []string{"model", "replay", "compare", "notices", "params"} {
 		if liked.Renders[s] != after.Renders[s] {
 			t.Errorf("%s redrew %d times for a like", s, liked.Renders[s]-after.Renders[s])
 		}
@@ -235,5 +236,29 @@ func TestRendersPerSection(t *testing.T) {
 	}
 	if got := shown.Renders["timing"] - after.Renders["timing"]; got < 2 {
 		t.Errorf("the line on the click's cost redrew %d times for a like, want once for the like and once for its time to the screen", got)
+	}
+
+	// With no business matching the finder's query, a like in your list
+	// changes none of the finder's rows: the finder reads your likes again,
+	// but its rows do not redraw.
+	run(t, ctx, "searching for a name nothing has", 10*time.Second, chromedp.SendKeys("#search", "zqxzqx", chromedp.ByQuery))
+	eventually(t, "no business to match", 10*time.Second, func() bool {
+		return strings.HasPrefix(text(t, ctx, "#browse-count"), "No business matches") && count(t, ctx, "#browse-list li") == 0
+	})
+	settled(t, ctx)
+	empty := readMetrics(t, ctx)
+	second := ids(t, ctx, "#ranked-list li[data-id]")[0]
+	run(t, ctx, "liking a business in your list", 10*time.Second, chromedp.Click(`#ranked-list li[data-id="`+second+`"] button.like`, chromedp.ByQuery))
+	waitFor(t, ctx, "the second like on screen", 10*time.Second, func(m metrics) bool { return m.Liked == 2 && len(m.ClickToScreenMs) == 2 })
+	settled(t, ctx)
+	again := readMetrics(t, ctx)
+	if again.Renders["finder"] <= empty.Renders["finder"] || again.Renders["inside"] <= empty.Renders["inside"] {
+		t.Errorf("the finder (%d) or Inside the model (%d) did not redraw for a like",
+			again.Renders["finder"]-empty.Renders["finder"], again.Renders["inside"]-empty.Renders["inside"])
+	}
+	for _, s := range []string{"browse-rows", "params"} {
+		if again.Renders[s] != empty.Renders[s] {
+			t.Errorf("%s redrew %d times for a like that changed nothing it shows", s, again.Renders[s]-empty.Renders[s])
+		}
 	}
 }
