@@ -29,9 +29,16 @@ func (t *trainPanel) Config(v core.Config) *trainPanel { t.Iconfig = v; return t
 func (t *trainPanel) Render() app.UI {
 	running := t.Istage == "training" || t.Istage == "evaluating"
 	return app.Div().Class("train-panel").Body(
-		app.P().ID("train-status").Class("status").Attr("aria-live", "polite").Text(t.status()),
-		// The bar keeps its place when idle, so nothing below moves.
-		progressBar("progress", "Training progress", t.progress(), running),
+		// What changes as the model trains keeps one height from the start
+		// (see .train-now), so that nothing below it moves: the status
+		// grows from two lines to five on a phone when a model is brought
+		// back, and where the time went fills in when training ends.
+		app.Div().Class("train-now").Body(
+			app.P().ID("train-status").Class("status").Attr("aria-live", "polite").Text(t.status()),
+			// The bar keeps its place when idle.
+			progressBar("progress", "Training progress", t.progress(), running),
+			app.P().ID("train-time").Class("small train-time").Text(t.timeLine()),
+		),
 		t.renderData(),
 		t.renderSettings(),
 	)
@@ -95,6 +102,34 @@ func (t *trainPanel) testCases() int {
 	return t.Idata.TestCases
 }
 
+// timeLine says where a run's time goes: so far while it trains, all of it
+// once it has ended; nothing for a model brought back or stopped.
+func (t *trainPanel) timeLine() string {
+	r := t.Irun
+	switch t.Istage {
+	case "training", "evaluating":
+		if len(r.EpochMs) == 0 {
+			return ""
+		}
+		var epochs, sample float64
+		for _, v := range r.EpochMs {
+			epochs += v
+		}
+		for _, v := range r.EvalMs {
+			sample += v
+		}
+		// The set-up's time comes with the result.
+		return fmt.Sprintf("So far %.1f s in %s and %.1f s on HR@100 for the sample.",
+			epochs/1000, plural(len(r.EpochMs), "epoch", "epochs"), sample/1000)
+	case "ready":
+		if r.Restored || r.Stopped {
+			return ""
+		}
+		return timeSplit(r)
+	}
+	return ""
+}
+
 // timeSplit says where a training run's time went beyond its epochs: the
 // hit ratio on a sample after each epoch, the final evaluation, and the
 // rest (the workers' exchanges, copying the model to the page, and the
@@ -111,9 +146,8 @@ func timeSplit(r trainingRun) string {
 	if r.WallMs <= 0 || rest < 0 {
 		return ""
 	}
-	return fmt.Sprintf(" Of those %.1f s: %.1f s setting the model up in the workers, %.1f s in the epochs (their exchanges included), "+
-		"%.1f s measuring HR@100 on the sample after each, %.1f s on the final evaluation, and %.1f s handing the model "+
-		"to the page and in pauses that keep the page responsive.",
+	return fmt.Sprintf("Of those %.1f s: %.1f s setting up, %.1f s in the epochs, %.1f s on HR@100 for the sample, "+
+		"%.1f s on the final evaluation, %.1f s handing the model over and in pauses for the page.",
 		r.WallMs/1000, r.SetupMs/1000, epochs/1000, sample/1000, r.FinalMs/1000, rest/1000)
 }
 
@@ -124,13 +158,13 @@ func (t *trainPanel) summary() string {
 	var s string
 	switch {
 	case r.Restored:
-		s = fmt.Sprintf("Brought back the model trained on your earlier visit (%s, %s) in %s instead of training again.",
+		s = fmt.Sprintf("Brought back the model trained on your earlier visit (%s, %s) in %s.",
 			plural(r.Done, "epoch", "epochs"), r.TrainedAt.Local().Format("2 January 15:04"), millis(r.WallMs))
 	case r.Stopped:
 		s = fmt.Sprintf("Stopped after %d of %d epochs, %.1f s.", r.Done, r.Epochs, r.WallMs/1000)
 	default:
 		s = fmt.Sprintf("Trained %s in %.1f s on %s (median epoch %s).", plural(r.Done, "epoch", "epochs"),
-			r.WallMs/1000, plural(r.Workers, "worker", "workers"), millis(eval.Median(r.EpochMs))) + timeSplit(r)
+			r.WallMs/1000, plural(r.Workers, "worker", "workers"), millis(eval.Median(r.EpochMs)))
 	}
 	switch {
 	case r.FinalDone:

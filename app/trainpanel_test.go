@@ -10,7 +10,7 @@ import (
 func TestTimeSplitAddsUp(t *testing.T) {
 	r := trainingRun{WallMs: 3000, SetupMs: 100, EpochMs: []float64{500, 700}, EvalMs: []float64{200, 200}, FinalMs: 900}
 	got := timeSplit(r)
-	for _, want := range []string{"Of those 3.0 s", "0.1 s setting", "1.2 s in the epochs", "0.4 s measuring", "0.9 s on the final", "0.4 s handing"} {
+	for _, want := range []string{"Of those 3.0 s", "0.1 s setting", "1.2 s in the epochs", "0.4 s on HR@100", "0.9 s on the final", "0.4 s handing"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
 		}
@@ -18,5 +18,31 @@ func TestTimeSplitAddsUp(t *testing.T) {
 	r.WallMs = 1000 // parts beyond the whole: a clock problem, say nothing
 	if got := timeSplit(r); got != "" {
 		t.Errorf("inconsistent times give %q", got)
+	}
+}
+
+// Where the time goes has its own line: so far while training, the split
+// once trained, nothing for a model brought back; the status no longer
+// carries the split.
+func TestTimeLine(t *testing.T) {
+	r := trainingRun{Epochs: 25, Done: 2, WallMs: 3000, SetupMs: 100, EpochMs: []float64{500, 700}, EvalMs: []float64{200, 200}, FinalMs: 900, Workers: 2}
+	p := &trainPanel{Istage: "training", Irun: r}
+	if got, want := p.timeLine(), "So far 1.2 s in 2 epochs and 0.4 s on HR@100 for the sample."; got != want {
+		t.Errorf("while training: %q, want %q", got, want)
+	}
+	p.Istage = "ready"
+	if got := p.timeLine(); got != timeSplit(r) || got == "" {
+		t.Errorf("once trained: %q, want the split %q", got, timeSplit(r))
+	}
+	if strings.Contains(p.status(), "Of those") {
+		t.Errorf("the status still holds the split: %q", p.status())
+	}
+	p.Irun.Restored = true
+	if got := p.timeLine(); got != "" {
+		t.Errorf("a model brought back: %q, want nothing", got)
+	}
+	p.Istage, p.Irun = "loading", trainingRun{}
+	if got := p.timeLine(); got != "" {
+		t.Errorf("before training: %q, want nothing", got)
 	}
 }

@@ -95,5 +95,21 @@ func TestPhoneLayout(t *testing.T) {
 	if !stacked {
 		t.Error("on a phone the browser is not below your list")
 	}
+	// Nothing below the model card moves as it trains and reports: the
+	// layout shifts from the start to a trained model add up to no more
+	// than the page's budget (the status that grew from two lines to nine
+	// as training ended gave 0.16 here).
+	var shift float64
+	run(t, ctx, "summing the layout shifts", 10*time.Second, chromedp.Evaluate(`new Promise(done => {
+		let sum = 0;
+		new PerformanceObserver(l => {
+			for (const e of l.getEntries()) if (!e.hadRecentInput) sum += e.value;
+			done(sum);
+		}).observe({type: "layout-shift", buffered: true});
+		setTimeout(() => done(sum), 1000);
+	})`, &shift, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if shift > 0.02 {
+		t.Errorf("on a phone the page's layout shifts add up to %.3f by the time the model is trained, want at most 0.02", shift)
+	}
 	screenshot(t, ctx, "06-phone")
 }
