@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -103,7 +104,7 @@ func (t *trainPanel) testCases() int {
 }
 
 // timeLine says where a run's time goes: so far while it trains, all of it
-// once it has ended; nothing for a model brought back or stopped.
+// once it has ended; for a model brought back, its accuracy instead.
 func (t *trainPanel) timeLine() string {
 	r := t.Irun
 	switch t.Istage {
@@ -122,7 +123,10 @@ func (t *trainPanel) timeLine() string {
 		return fmt.Sprintf("So far %.1f s in %s and %.1f s on HR@100 for the sample.",
 			epochs/1000, plural(len(r.EpochMs), "epoch", "epochs"), sample/1000)
 	case "ready":
-		if r.Restored || r.Stopped {
+		switch {
+		case r.Restored:
+			return strings.TrimSpace(t.accuracy())
+		case r.Stopped:
 			return ""
 		}
 		return timeSplit(r)
@@ -155,25 +159,31 @@ func timeSplit(r trainingRun) string {
 // from an earlier visit, and how it scores.
 func (t *trainPanel) summary() string {
 	r := t.Irun
-	var s string
 	switch {
 	case r.Restored:
-		s = fmt.Sprintf("Brought back the model trained on your earlier visit (%s, %s) in %s.",
+		// Its accuracy goes on the line below, which a model brought back
+		// has free: the status keeps to three lines on a phone.
+		return fmt.Sprintf("Brought back the model trained on your earlier visit (%s, %s) in %s.",
 			plural(r.Done, "epoch", "epochs"), r.TrainedAt.Local().Format("2 January 15:04"), millis(r.WallMs))
 	case r.Stopped:
-		s = fmt.Sprintf("Stopped after %d of %d epochs, %.1f s.", r.Done, r.Epochs, r.WallMs/1000)
-	default:
-		s = fmt.Sprintf("Trained %s in %.1f s on %s (median epoch %s).", plural(r.Done, "epoch", "epochs"),
-			r.WallMs/1000, plural(r.Workers, "worker", "workers"), millis(eval.Median(r.EpochMs)))
+		return fmt.Sprintf("Stopped after %d of %d epochs, %.1f s.", r.Done, r.Epochs, r.WallMs/1000) + t.accuracy()
 	}
+	return fmt.Sprintf("Trained %s in %.1f s on %s (median epoch %s).", plural(r.Done, "epoch", "epochs"),
+		r.WallMs/1000, plural(r.Workers, "worker", "workers"), millis(eval.Median(r.EpochMs))) + t.accuracy()
+}
+
+// accuracy is the final evaluation's result, as a sentence after a space,
+// or "" if there is none.
+func (t *trainPanel) accuracy() string {
+	r := t.Irun
 	switch {
 	case r.FinalDone:
-		s += fmt.Sprintf(" On all %s held-out users: HR@100 %.1f%%, NDCG@100 %.3f.",
+		return fmt.Sprintf(" On all %s held-out users: HR@100 %.1f%%, NDCG@100 %.3f.",
 			thousands(r.Final.Count), 100*r.Final.HR, r.Final.NDCG)
 	case r.Skipped:
-		s += " The evaluation on every held-out user was skipped."
+		return " The evaluation on every held-out user was skipped."
 	}
-	return s
+	return ""
 }
 
 // renderData says what the model trains on, worded for the stage: the

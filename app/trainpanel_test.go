@@ -22,8 +22,8 @@ func TestTimeSplitAddsUp(t *testing.T) {
 }
 
 // Where the time goes has its own line: so far while training, the split
-// once trained, nothing for a model brought back; the status no longer
-// carries the split.
+// once trained, the accuracy for a model brought back; the status no
+// longer carries the split.
 func TestTimeLine(t *testing.T) {
 	r := trainingRun{Epochs: 25, Done: 2, WallMs: 3000, SetupMs: 100, EpochMs: []float64{500, 700}, EvalMs: []float64{200, 200}, FinalMs: 900, Workers: 2}
 	p := &trainPanel{Istage: "training", Irun: r}
@@ -37,9 +37,10 @@ func TestTimeLine(t *testing.T) {
 	if strings.Contains(p.status(), "Of those") {
 		t.Errorf("the status still holds the split: %q", p.status())
 	}
-	p.Irun.Restored = true
-	if got := p.timeLine(); got != "" {
-		t.Errorf("a model brought back: %q, want nothing", got)
+	p.Irun.Restored, p.Irun.FinalDone = true, true
+	p.Irun.Final.Count, p.Irun.Final.HR = 3536, 0.26
+	if got := p.timeLine(); !strings.HasPrefix(got, "On all 3,536 held-out users: HR@100 26.0%") || strings.Contains(p.status(), "HR@100") {
+		t.Errorf("a model brought back: %q under %q, want its accuracy under the status, not in it", got, p.status())
 	}
 	p.Istage, p.Irun = "loading", trainingRun{}
 	if got := p.timeLine(); got != "" {

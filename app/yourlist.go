@@ -62,7 +62,7 @@ func (l *yourList) Render() app.UI {
 		for k, i := range ids {
 			entries[k] = s.entry(i)
 		}
-		return r.Title("Most reviewed, while the model trains").Order("popular").Entries(entries).
+		return r.Title("Most reviewed, for now").Order("popular").Entries(entries).
 			Caption("Not personal yet: these are the businesses with the most reviews in the data. " +
 				"Your list from the model replaces it when training ends. You can already like businesses; " +
 				"the model learns them then.")
