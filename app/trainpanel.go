@@ -192,16 +192,22 @@ func (t *trainPanel) accuracy() string {
 // Every count is core's.
 func (t *trainPanel) renderData() app.UI {
 	d := t.Idata
+	// Until the data has arrived, its "Source and terms" holds its place,
+	// unseen, so that nothing below moves when it comes.
+	unseenTerms := app.Details().Class("provenance placeholder").Body(
+		app.Summary().Text("Source and terms"))
 	if d == nil {
 		// The status line above says whether it is on its way or failed.
 		return app.Div().ID("data").Class("data").Body(
 			app.P().Text("The data: Yelp reviews from the Phoenix area, packed for this page."),
+			unseenTerms,
 		)
 	}
 	if !d.decoded() {
 		return app.Div().ID("data").Class("data").Body(
 			app.P().Text(fmt.Sprintf("The data: Yelp reviews of %s businesses in the Phoenix area (%s), %s download.",
 				thousands(d.Items), d.Subset, withArticle(byteSize(d.Bytes)))),
+			unseenTerms,
 		)
 	}
 	about := fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), %s download.",

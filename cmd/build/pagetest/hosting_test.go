@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -78,7 +79,9 @@ func TestSubPathAndOffline(t *testing.T) {
 func TestPhoneLayout(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
-	run(t, ctx, "opening the page on a phone", 30*time.Second, phone(), chromedp.Navigate(srv.base))
+	// A phone's touch screen too: its controls are taller (pointer: coarse).
+	run(t, ctx, "opening the page on a phone", 30*time.Second, phone(),
+		emulation.SetTouchEmulationEnabled(true).WithMaxTouchPoints(5), chromedp.Navigate(srv.base))
 	waitFor(t, ctx, "training", trainTimeout, ready)
 	var overflow bool
 	run(t, ctx, "checking the width", 10*time.Second, chromedp.Evaluate(
