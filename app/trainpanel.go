@@ -32,8 +32,8 @@ func (t *trainPanel) Render() app.UI {
 	return app.Div().Class("train-panel").Body(
 		// What changes as the model trains keeps one height from the start
 		// (see .train-now), so that nothing below it moves: the status
-		// grows from two lines to five on a phone when a model is brought
-		// back, and where the time went fills in when training ends.
+		// grows by a line or two when training ends, and where the time
+		// went fills in then.
 		app.Div().Class("train-now").Body(
 			app.P().ID("train-status").Class("status").Attr("aria-live", "polite").Text(t.status()),
 			// The bar keeps its place when idle.
@@ -112,13 +112,7 @@ func (t *trainPanel) timeLine() string {
 		if len(r.EpochMs) == 0 {
 			return ""
 		}
-		var epochs, sample float64
-		for _, v := range r.EpochMs {
-			epochs += v
-		}
-		for _, v := range r.EvalMs {
-			sample += v
-		}
+		epochs, sample := r.epochAndSampleMs()
 		// The set-up's time comes with the result.
 		return fmt.Sprintf("So far %.1f s in %s and %.1f s on HR@100 for the sample.",
 			epochs/1000, plural(len(r.EpochMs), "epoch", "epochs"), sample/1000)
@@ -139,13 +133,7 @@ func (t *trainPanel) timeLine() string {
 // rest (the workers' exchanges, copying the model to the page, and the
 // pauses that keep the page responsive).
 func timeSplit(r trainingRun) string {
-	var epochs, sample float64
-	for _, v := range r.EpochMs {
-		epochs += v
-	}
-	for _, v := range r.EvalMs {
-		sample += v
-	}
+	epochs, sample := r.epochAndSampleMs()
 	rest := r.WallMs - r.SetupMs - epochs - sample - r.FinalMs
 	if r.WallMs <= 0 || rest < 0 {
 		return ""
@@ -153,6 +141,18 @@ func timeSplit(r trainingRun) string {
 	return fmt.Sprintf("Of those %.1f s: %.1f s setting up, %.1f s in the epochs, %.1f s on HR@100 for the sample, "+
 		"%.1f s on the final evaluation, %.1f s handing the model over and in pauses for the page.",
 		r.WallMs/1000, r.SetupMs/1000, epochs/1000, sample/1000, r.FinalMs/1000, rest/1000)
+}
+
+// epochAndSampleMs is the time a run has spent in its epochs and in the
+// sample evaluation after each.
+func (r trainingRun) epochAndSampleMs() (epochs, sample float64) {
+	for _, v := range r.EpochMs {
+		epochs += v
+	}
+	for _, v := range r.EvalMs {
+		sample += v
+	}
+	return epochs, sample
 }
 
 // summary says what the model in use is: trained now, or brought back

@@ -118,8 +118,8 @@ func TestPhoneLayout(t *testing.T) {
 		t.Errorf("on a phone the page's layout shifts add up to %.3f by the time the model is trained, want at most 0.02", got)
 	}
 	screenshot(t, ctx, "06-phone")
-	// The same when the model comes back on a return visit (the list's
-	// title went from two lines to one there: 0.11 in all).
+	// The same when the model comes back on a return visit (0.11 there
+	// before the status and the list's title kept their heights).
 	run(t, ctx, "coming back", 30*time.Second, chromedp.Reload())
 	if m := waitFor(t, ctx, "the model to come back", trainTimeout, ready); !m.Restored {
 		t.Fatal("the return visit trained again instead of bringing the model back")
