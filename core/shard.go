@@ -76,10 +76,12 @@ func (sh *Shard) SolveUsers() {
 	}
 }
 
-// UserRows returns a copy of rows [lo, hi) of P, row-major.
+// UserRows returns rows [lo, hi) of P, row-major: the model's own, not a
+// copy, which the next SolveUsers changes. Sending them as they are saves
+// copying P on every epoch.
 func (sh *Shard) UserRows(lo, hi int) []float64 {
 	k := sh.m.k
-	return append([]float64(nil), sh.m.p[lo*k:hi*k]...)
+	return sh.m.p[lo*k : hi*k : hi*k]
 }
 
 // SetUserRows writes rows of P starting at row lo, as another part solved
@@ -104,10 +106,11 @@ func (sh *Shard) SolveItems() {
 	}
 }
 
-// ItemRows returns a copy of rows [lo, hi) of Q, row-major.
+// ItemRows returns rows [lo, hi) of Q, row-major: the model's own, not a
+// copy, which the next SolveItems changes.
 func (sh *Shard) ItemRows(lo, hi int) []float64 {
 	k := sh.m.k
-	return append([]float64(nil), sh.m.q[lo*k:hi*k]...)
+	return sh.m.q[lo*k : hi*k : hi*k]
 }
 
 // SetItemRows writes rows of Q starting at row lo.
@@ -123,9 +126,13 @@ func (sh *Shard) SetItemRows(lo int, v []float64) error {
 // Predictions returns the prediction cache's rows of items [lo, hi), one
 // after the other.
 func (sh *Shard) Predictions(lo, hi int) []float64 {
-	var out []float64
-	for i := lo; i < hi; i++ {
-		out = append(out, sh.m.pred.r[i]...)
+	n := 0
+	for _, row := range sh.m.pred.r[lo:hi] {
+		n += len(row)
+	}
+	out := make([]float64, 0, n)
+	for _, row := range sh.m.pred.r[lo:hi] {
+		out = append(out, row...)
 	}
 	return out
 }

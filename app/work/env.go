@@ -9,7 +9,9 @@ type Env interface {
 	Count() int
 	// Post sends m to the page.
 	Post(m Msg)
-	// Send sends m to worker to.
+	// Send sends a copy of m to worker to, as postMessage does: the
+	// sender may change m's slices once Send returns, so it can send views
+	// of its own memory.
 	Send(to int, m Msg)
 	// Receive returns the next message from worker from.
 	Receive(from int) (Msg, error)

@@ -48,7 +48,7 @@ func (e *LocalEnv) Post(m Msg) {
 
 func (e *LocalEnv) Send(to int, m Msg) {
 	m.From = e.index
-	e.g.boxes[to][e.index].Put(m)
+	e.g.boxes[to][e.index].Put(m.clone())
 }
 
 func (e *LocalEnv) Receive(from int) (Msg, error) {

@@ -3,6 +3,7 @@ package work
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
 // Msg is one message between the page and a worker, or between two
@@ -57,4 +58,23 @@ func (m Msg) Decode(v any) error {
 		return fmt.Errorf("work: a %q message's head cannot be read: %v", m.Kind, err)
 	}
 	return nil
+}
+
+// clone copies m's head and numbers, as a message between browser threads
+// is copied.
+func (m Msg) clone() Msg {
+	m.Head = slices.Clone(m.Head)
+	m.F64, m.I32, m.Bytes = cloneEach(m.F64), cloneEach(m.I32), cloneEach(m.Bytes)
+	return m
+}
+
+func cloneEach[T any](blocks [][]T) [][]T {
+	if blocks == nil {
+		return nil
+	}
+	out := make([][]T, len(blocks))
+	for k, b := range blocks {
+		out[k] = slices.Clone(b)
+	}
+	return out
 }

@@ -551,3 +551,23 @@ func TestCatalogTravels(t *testing.T) {
 		t.Error("a summary without the businesses was accepted")
 	}
 }
+
+// Between Web Workers postMessage copies a message, so a sender may send
+// views of memory it changes next (as the ensemble sends rows of P and Q);
+// the in-process workers must copy too, or the tests would miss a worker
+// that reads rows the sender has since changed.
+func TestLocalSendCopies(t *testing.T) {
+	envs, _ := LocalEnvs(2, nil)
+	rows := []float64{1, 2, 3}
+	ids := []int32{4, 5}
+	m := Msg{Kind: msgRows, Head: []byte(`{}`), F64: [][]float64{rows}, I32: [][]int32{ids}, Bytes: [][]byte{{6}}}
+	envs[0].Send(1, m)
+	rows[0], ids[0], m.Bytes[0][0], m.Head[0] = -1, -1, 0, 'x'
+	got, err := envs[1].Receive(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.F64[0][0] != 1 || got.I32[0][0] != 4 || got.Bytes[0][0] != 6 || string(got.Head) != `{}` {
+		t.Errorf("the receiver sees the sender's later changes: %v %v %v %q", got.F64, got.I32, got.Bytes, got.Head)
+	}
+}
