@@ -44,6 +44,18 @@ type factorMap struct {
 	screen   [][2]float64 // each business's position on the canvas at the last draw
 	hover    int32        // the business named, -1 for none
 	planeErr error
+
+	// The map is drawn only while it is on screen or near it: reading the
+	// canvas's width forced a layout of the whole page after every click,
+	// and the canvas's raster cost as much again, though the map is
+	// usually scrolled out of sight. An IntersectionObserver says when it
+	// is in sight and a ResizeObserver gives its width after layout.
+	watched  app.Value // the canvas the observers watch
+	watchers []app.Value
+	onWatch  app.Func
+	inSight  bool
+	width    float64
+	stale    bool // changed since the last draw
 }
 
 func newFactorMap() *factorMap { return &factorMap{hover: -1} }
@@ -56,7 +68,65 @@ func (m *factorMap) OnMount(ctx app.Context) {
 	m.refresh(ctx)
 }
 
-func (m *factorMap) OnResize(ctx app.Context) { ctx.Defer(func(app.Context) { m.draw() }) }
+func (m *factorMap) OnDismount() {
+	for _, w := range m.watchers {
+		w.Call("disconnect")
+	}
+	m.watchers, m.watched = nil, nil
+	if m.onWatch != nil {
+		m.onWatch.Release()
+		m.onWatch = nil
+	}
+}
+
+// watch points the observers at the canvas on the page, once per canvas:
+// a new model renders a new one.
+func (m *factorMap) watch(ctx app.Context, canvas app.Value) {
+	if m.watched != nil && m.watched.Equal(canvas) {
+		return
+	}
+	m.OnDismount()
+	m.watched, m.inSight, m.width = canvas, false, 0
+	m.onWatch = app.FuncOf(func(this app.Value, args []app.Value) any {
+		// Read the entries now, while they are valid; change the map on
+		// the UI goroutine.
+		inSight, width := -1, 0.0
+		entries := args[0]
+		for k := 0; k < entries.Length(); k++ {
+			e := entries.Index(k)
+			if in := e.Get("isIntersecting"); in.Type() == app.TypeBoolean {
+				inSight = 0
+				if in.Bool() {
+					inSight = 1
+				}
+			}
+			if r := e.Get("contentRect"); r.Truthy() {
+				width = r.Get("width").Float()
+			}
+		}
+		ctx.Dispatch(func(app.Context) {
+			if inSight >= 0 {
+				m.inSight = inSight == 1
+			}
+			if width > 0 && width != m.width {
+				m.width, m.stale = width, true
+			}
+			if m.inSight && m.stale {
+				m.draw()
+			}
+		})
+		return nil
+	})
+	// Drawn a little before it scrolls in, so that it is there when seen.
+	near := map[string]any{"rootMargin": "300px 0px"}
+	for _, o := range []app.Value{
+		app.Window().Get("IntersectionObserver").New(m.onWatch, near),
+		app.Window().Get("ResizeObserver").New(m.onWatch),
+	} {
+		o.Call("observe", canvas)
+		m.watchers = append(m.watchers, o)
+	}
+}
 
 // refresh projects the businesses and your vector again, taking a new
 // plane for a new model, and redraws once the list below is rendered.
@@ -92,7 +162,13 @@ func (m *factorMap) refresh(ctx app.Context) {
 		}
 	}
 	s.factorMap = &m.shown
-	ctx.Defer(func(app.Context) { m.draw() })
+	m.stale = true
+	ctx.Defer(func(ctx app.Context) {
+		if canvas := app.Window().GetElementByID("factor-map-canvas"); canvas.Truthy() {
+			m.watch(ctx, canvas)
+		}
+		m.draw()
+	})
 }
 
 // bounds returns the range of the points drawn, your path included.
@@ -114,18 +190,21 @@ func (m *factorMap) bounds() (lo, hi [2]float64) {
 	return lo, hi
 }
 
-// draw paints the map: one filled path per category group, then your
-// path, your likes, your top 20 and the business named, so that 2,841
-// dots cost a handful of calls into the browser.
+// draw paints the map, if it is in sight and the observers have given its
+// width (else it stays stale until they do): one filled path per category
+// group, then your path, your likes, your top 20 and the business named,
+// so that 2,841 dots cost a handful of calls into the browser.
 func (m *factorMap) draw() {
 	canvas := app.Window().GetElementByID("factor-map-canvas")
-	if m.plane == nil || canvas == nil || canvas.IsNull() || canvas.IsUndefined() {
+	if m.plane == nil || !canvas.Truthy() {
 		return
 	}
-	w := canvas.Get("clientWidth").Float()
-	if w == 0 {
+	w := m.width
+	if !m.inSight || w == 0 || !canvas.Equal(m.watched) {
+		m.stale = true
 		return
 	}
+	m.stale = false
 	h := min(w*mapAspect, mapMaxH)
 	dpr := app.Window().Get("devicePixelRatio").Float()
 	if dpr <= 0 {
@@ -211,6 +290,8 @@ func (m *factorMap) draw() {
 	if m.hover >= 0 {
 		ring(m.hover, 9, "#c77d12", 3)
 	}
+	// How many points of your path the canvas shows, for the browser tests.
+	canvas.Call("setAttribute", "data-drawn", len(m.shown.You))
 }
 
 // nearest returns the business drawn nearest to (x, y) on the canvas,
@@ -253,10 +334,13 @@ func (m *factorMap) Render() app.UI {
 	}
 	label := ""
 	var tipX, tipY float64
-	if m.hover >= 0 && int(m.hover) < len(m.screen) && s.cat != nil && int(m.hover) < len(s.cat.items) {
+	tip := false
+	if m.hover >= 0 && int(m.hover) < len(m.shown.Items) && s.cat != nil && int(m.hover) < len(s.cat.items) {
 		it := s.cat.item(m.hover)
 		label = it.Name + " · " + categoryGroups[m.group[m.hover]].Name
-		tipX, tipY = m.screen[m.hover][0], m.screen[m.hover][1]
+		if tip = !m.stale && int(m.hover) < len(m.screen); tip {
+			tipX, tipY = m.screen[m.hover][0], m.screen[m.hover][1]
+		}
 	}
 	marked := m.markedItems()
 	return card.Body(
@@ -274,7 +358,7 @@ func (m *factorMap) Render() app.UI {
 				Role("img").
 				On("pointermove", m.point).On("pointerdown", m.point).
 				On("pointerleave", func(ctx app.Context, e app.Event) { m.name(-1) }),
-			when(label != "", func() app.UI {
+			when(tip, func() app.UI {
 				return app.Div().ID("factor-map-tip").Class("map-tip").Aria("hidden", "true").
 					Style("left", fmt.Sprintf("%.0fpx", tipX)).Style("top", fmt.Sprintf("%.0fpx", tipY)).Text(label)
 			}),
@@ -297,8 +381,12 @@ func (m *factorMap) Render() app.UI {
 					name := s.cat.item(mk.item).Name
 					return app.Li().Body(app.Button().Class("map-find").DataSet("id", mk.item).
 						Aria("label", "Show "+name+" on the map").
-						OnFocus(func(ctx app.Context, e app.Event) { m.name(mk.item) }).
-						OnClick(func(ctx app.Context, e app.Event) { m.name(mk.item) }).
+						// The scope tells go-app the handler changed when the
+						// row now holds another business: it compares handlers
+						// by their code, and would keep the closure of the
+						// business first drawn in this row.
+						OnFocus(func(ctx app.Context, e app.Event) { m.name(mk.item) }, mk.item).
+						OnClick(func(ctx app.Context, e app.Event) { m.name(mk.item) }, mk.item).
 						Text(name + " · " + mk.why))
 				})),
 			)
@@ -317,13 +405,13 @@ func (m *factorMap) markedItems() []markedItem {
 	var out []markedItem
 	liked := map[int32]bool{}
 	for _, i := range you.liked {
-		if int(i) < len(m.screen) {
+		if int(i) < len(m.shown.Items) {
 			out = append(out, markedItem{i, "you like it"})
 			liked[i] = true
 		}
 	}
 	for k, r := range you.list {
-		if !liked[r.Item] && int(r.Item) < len(m.screen) {
+		if !liked[r.Item] && int(r.Item) < len(m.shown.Items) {
 			out = append(out, markedItem{r.Item, fmt.Sprintf("number %d in your list", k+1)})
 		}
 	}

@@ -3,6 +3,7 @@
 package pagetest
 
 import (
+	"context"
 	"math"
 	"strconv"
 	"testing"
@@ -80,6 +81,29 @@ func TestFactorMapMatchesCore(t *testing.T) {
 		compareMap(t, fm, model.ItemPoints(plane), path)
 	}
 	settled(t, ctx)
+	// Out of sight, the map is not drawn: its canvas would cost every
+	// click a layout of the whole page and a raster. Brought into sight, it
+	// draws your whole path at once.
+	var below float64
+	run(t, ctx, "scrolling to the top", 5*time.Second, chromedp.Evaluate(
+		`scrollTo(0, 0), document.getElementById("factor-map-canvas").getBoundingClientRect().top - innerHeight`, &below))
+	if below < 400 {
+		t.Fatalf("the map's canvas starts %.0f px below the window: too near to test that it waits until it is in sight", below)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := inkedPixels(t, ctx); n != 0 {
+		t.Errorf("the map out of sight has %d pixels drawn, want none", n)
+	}
+	run(t, ctx, "scrolling to the map", 5*time.Second, chromedp.ScrollIntoView("#factor-map-canvas", chromedp.ByQuery))
+	eventually(t, "the map drawn once in sight", 5*time.Second, func() bool {
+		return attr(t, ctx, "#factor-map-canvas", "data-drawn") == strconv.Itoa(len(path))
+	})
+	if n := inkedPixels(t, ctx); n < len(fm.Items) {
+		t.Errorf("the drawn map inks %d pixels, fewer than its %d businesses", n, len(fm.Items))
+	}
+	// Back to the top, so that no scroll below moves the canvas under the
+	// pointer, which would name the business there.
+	run(t, ctx, "scrolling to the top", 5*time.Second, chromedp.Evaluate(`scrollTo(0, 0)`, nil))
 	if n := count(t, ctx, "#factor-map canvas"); n != 1 {
 		t.Errorf("%d canvases in the map, want 1", n)
 	}
@@ -106,6 +130,20 @@ func TestFactorMapMatchesCore(t *testing.T) {
 	run(t, ctx, "narrow screen", 10*time.Second, phone())
 	time.Sleep(500 * time.Millisecond)
 	screenshotOf(t, ctx, "#factor-map", "61-factor-map-phone")
+}
+
+// inkedPixels counts the factor map canvas's pixels that are not blank.
+func inkedPixels(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	var n int
+	run(t, ctx, "reading the canvas", 5*time.Second, chromedp.Evaluate(`(() => {
+		const c = document.getElementById("factor-map-canvas");
+		const px = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+		let n = 0;
+		for (let k = 3; k < px.length; k += 4) if (px[k] > 0) n++;
+		return n;
+	})()`, &n))
+	return n
 }
 
 func compareMap(t *testing.T, fm factorMapJSON, items [][2]float64, path [][2]float64) {
