@@ -68,6 +68,13 @@ func (m *factorMap) OnMount(ctx app.Context) {
 	m.refresh(ctx)
 }
 
+// OnResize redraws the map where no ResizeObserver does.
+func (m *factorMap) OnResize(ctx app.Context) {
+	if m.watchers == nil {
+		ctx.Defer(func(app.Context) { m.draw() })
+	}
+}
+
 func (m *factorMap) OnDismount() {
 	for _, w := range m.watchers {
 		w.Call("disconnect")
@@ -87,6 +94,12 @@ func (m *factorMap) watch(ctx app.Context, canvas app.Value) {
 	}
 	m.OnDismount()
 	m.watched, m.inSight, m.width = canvas, false, 0
+	io, ro := app.Window().Get("IntersectionObserver"), app.Window().Get("ResizeObserver")
+	if !io.Truthy() || !ro.Truthy() {
+		// A browser without them: draw always, measuring as it draws.
+		m.inSight = true
+		return
+	}
 	m.onWatch = app.FuncOf(func(this app.Value, args []app.Value) any {
 		// Read the entries now, while they are valid; change the map on
 		// the UI goroutine.
@@ -119,10 +132,7 @@ func (m *factorMap) watch(ctx app.Context, canvas app.Value) {
 	})
 	// Drawn a little before it scrolls in, so that it is there when seen.
 	near := map[string]any{"rootMargin": "300px 0px"}
-	for _, o := range []app.Value{
-		app.Window().Get("IntersectionObserver").New(m.onWatch, near),
-		app.Window().Get("ResizeObserver").New(m.onWatch),
-	} {
+	for _, o := range []app.Value{io.New(m.onWatch, near), ro.New(m.onWatch)} {
 		o.Call("observe", canvas)
 		m.watchers = append(m.watchers, o)
 	}
@@ -200,7 +210,10 @@ func (m *factorMap) draw() {
 		return
 	}
 	w := m.width
-	if !m.inSight || w == 0 || !canvas.Equal(m.watched) {
+	if m.watchers == nil && m.inSight {
+		w = canvas.Get("clientWidth").Float()
+	}
+	if !m.inSight || w == 0 || m.watched == nil || !canvas.Equal(m.watched) {
 		m.stale = true
 		return
 	}
@@ -338,7 +351,9 @@ func (m *factorMap) Render() app.UI {
 	if m.hover >= 0 && int(m.hover) < len(m.shown.Items) && s.cat != nil && int(m.hover) < len(s.cat.items) {
 		it := s.cat.item(m.hover)
 		label = it.Name + " · " + categoryGroups[m.group[m.hover]].Name
-		if tip = !m.stale && int(m.hover) < len(m.screen); tip {
+		// The tip sits where the last draw put the business; the label
+		// needs no draw.
+		if tip = int(m.hover) < len(m.screen); tip {
 			tipX, tipY = m.screen[m.hover][0], m.screen[m.hover][1]
 		}
 	}
