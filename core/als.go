@@ -305,4 +305,13 @@ func (a *ALS) Scores(u int32, dst []float64) []float64 {
 	return dotRows(dst[:n], a.user(u), a.q)
 }
 
-var _ Learner = (*ALS)(nil)
+// ScoreBlock sets dst[j] to user u's score for item from+j, with the bits
+// Scores gives it.
+func (a *ALS) ScoreBlock(u int32, from int, dst []float64) {
+	dotRows(dst, a.user(u), a.q[from*a.k:])
+}
+
+var (
+	_ Learner     = (*ALS)(nil)
+	_ BlockScorer = (*ALS)(nil)
+)

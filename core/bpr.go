@@ -254,4 +254,13 @@ func (b *BPR) Scores(u int32, dst []float64) []float64 {
 	return dotRows(dst[:n], b.user(u), b.q)
 }
 
-var _ Learner = (*BPR)(nil)
+// ScoreBlock sets dst[j] to user u's score for item from+j, with the bits
+// Scores gives it.
+func (b *BPR) ScoreBlock(u int32, from int, dst []float64) {
+	dotRows(dst, b.user(u), b.q[from*b.k:])
+}
+
+var (
+	_ Learner     = (*BPR)(nil)
+	_ BlockScorer = (*BPR)(nil)
+)

@@ -81,6 +81,12 @@ func (f *factors) Scores(u int32, dst []float64) []float64 {
 	return dotRows(dst[:n], f.user(u), f.q)
 }
 
+// ScoreBlock sets dst[j] to user u's score for item from+j, with the bits
+// Scores gives it.
+func (f *factors) ScoreBlock(u int32, from int, dst []float64) {
+	dotRows(dst, f.user(u), f.q[from*f.k:])
+}
+
 // UserItems returns the items the model has observed for user u, with the
 // weight of each observation. The slices are shared: do not modify them.
 func (f *factors) UserItems(u int32) (items []int32, weights []float64) {

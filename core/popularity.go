@@ -35,6 +35,13 @@ func (p *Popularity) Scores(u int32, dst []float64) []float64 {
 	return dst
 }
 
+// ScoreBlock sets dst[j] to the count of item from+j.
+func (p *Popularity) ScoreBlock(u int32, from int, dst []float64) {
+	for j, c := range p.counts[from : from+len(dst)] {
+		dst[j] = float64(c)
+	}
+}
+
 // Update counts one more interaction with item i. Popularity ignores who
 // made it, but a negative user id is still an error.
 func (p *Popularity) Update(u, i int32) error {
@@ -54,4 +61,7 @@ func (p *Popularity) addItem() int32 {
 	return int32(len(p.counts) - 1)
 }
 
-var _ Learner = (*Popularity)(nil)
+var (
+	_ Learner     = (*Popularity)(nil)
+	_ BlockScorer = (*Popularity)(nil)
+)

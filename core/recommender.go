@@ -16,4 +16,7 @@ type Learner interface {
 	Update(u, i int32) error
 }
 
-var _ Learner = (*Model)(nil)
+var (
+	_ Learner     = (*Model)(nil)
+	_ BlockScorer = (*Model)(nil)
+)

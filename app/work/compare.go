@@ -129,7 +129,7 @@ func (w *Worker) rival(job int, r Rival, train *core.Dataset, test []core.Intera
 		res.TrainMs += ms
 	}
 	res.Phase = "evaluating"
-	ranks, complete, err := rankCases(env, model, train, test, eval.Options{TopN: topN}, 0, post)
+	ranks, complete, err := rankCases(env, model, train, test, eval.Options{TopN: topN, RanksWithinTopN: true}, 0, post)
 	if err != nil {
 		return err
 	}

@@ -111,7 +111,7 @@ func (w *Worker) replay(job int, spec ReplaySpec) error {
 	}
 
 	// This worker's lanes, replayed in step.
-	opts := eval.Options{TopN: spec.TopN}
+	opts := eval.Options{TopN: spec.TopN, RanksWithinTopN: true}
 	var mine []LaneSpec
 	var online []*eval.Online
 	cut := false // a stop came while this worker trained a rival

@@ -87,7 +87,8 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 	run := TrainRun{Config: spec.Config, Workers: env.Count()}
 	sample := eval.EvenSample(test, spec.Sample)
 	run.Sample = len(sample)
-	opts := eval.Options{TopN: spec.TopN}
+	// Only HR and NDCG at TopN are shown, which need no rank past TopN.
+	opts := eval.Options{TopN: spec.TopN, RanksWithinTopN: true}
 	run.SetupMs = millis(time.Since(began))
 	for run.Epochs < cfg.Epochs {
 		start := time.Now()

@@ -56,8 +56,11 @@ func evaluate(o *options, d *core.Dataset, source string, stdout, stderr io.Writ
 	s.Loss = objective(rec)
 
 	start = time.Now()
+	// Only HR and NDCG at -topn are reported, which need no rank past it.
+	opts := o.eval
+	opts.RanksWithinTopN = true
 	if o.protocol == "offline" {
-		ev := eval.NewOffline(rec, trainSet, test, o.eval)
+		ev := eval.NewOffline(rec, trainSet, test, opts)
 		if err := rep.run(ev, "evaluating"); err != nil {
 			return err
 		}
@@ -67,7 +70,7 @@ func evaluate(o *options, d *core.Dataset, source string, stdout, stderr io.Writ
 		if o.noUpdates {
 			judged = eval.Frozen(rec)
 		}
-		ev := eval.NewOnline(judged, trainSet, test, o.eval)
+		ev := eval.NewOnline(judged, trainSet, test, opts)
 		if err := rep.run(ev, "replaying"); err != nil {
 			return err
 		}

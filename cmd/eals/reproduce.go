@@ -204,7 +204,7 @@ func (r *runner) fit(s spec) (*trained, error) {
 	}
 	r.note("offline: %s", s)
 	t := &trained{}
-	opts := eval.Options{}
+	opts := eval.Options{RanksWithinTopN: true} // the paired tests need ranks only inside the top 100
 	judge := func(rec core.Recommender) (eval.Metrics, []int32, error) {
 		ev := eval.NewOffline(rec, r.train, r.test, opts)
 		_, err := ev.Step(-1)
@@ -271,7 +271,7 @@ func (r *runner) replay(s spec) (*replayed, error) {
 	if s.noUpdates {
 		rec = eval.Frozen(rec)
 	}
-	ev := eval.NewOnline(rec, r.onlineTrain, r.stream, eval.Options{})
+	ev := eval.NewOnline(rec, r.onlineTrain, r.stream, eval.Options{RanksWithinTopN: true})
 	if _, err := ev.Step(-1); err != nil {
 		return nil, err
 	}

@@ -11,7 +11,11 @@
 // learn it. Both judge a ranked list by hit ratio and NDCG at a cut-off,
 // HR@100 and NDCG@100 by default, over all items; as in the paper, items
 // the user has already interacted with stay in the ranking unless
-// Options.ExcludeSeen says otherwise.
+// Options.ExcludeSeen says otherwise. Since those metrics need no rank past
+// the cut-off, Options.RanksWithinTopN lets a core.BlockScorer stop scoring
+// a user's items once that many rank before the held-out one
+// (core.RankWithin): the same metrics, bit for bit, in a third of the time
+// on the Phoenix data.
 //
 // Both run in chunks (core.Stepper), so that a page can repaint between
 // them. Means are taken only when asked for, over per-case terms added in

@@ -64,12 +64,12 @@ func (o *Offline) Step(budget int) (done bool, err error) {
 			o.err = fmt.Errorf("eval: offline test case %d: %v", o.next, err)
 			return true, o.err
 		}
-		o.scores = o.r.Scores(x.User, o.scores)
 		var exclude []int32
 		if o.opts.ExcludeSeen {
 			exclude = o.train.UserItems(x.User)
 		}
-		rank := core.Rank(o.scores, x.Item, exclude)
+		var rank int
+		rank, o.scores = o.opts.rank(o.r, x.User, x.Item, exclude, n, o.scores)
 		o.sum.add(rank, n)
 		o.ranks = append(o.ranks, int32(rank))
 	}
@@ -97,8 +97,9 @@ func (o *Offline) Progress() float64 {
 func (o *Offline) Result() Metrics { return o.sum.metrics() }
 
 // Ranks returns a copy of the 0-based rank of every case evaluated so far,
-// in case order. MetricsOfRanks turns them, or those of several parts of
-// the cases put back in order, into exactly Result's metrics.
+// in case order, cut at the top n with Options.RanksWithinTopN.
+// MetricsOfRanks turns them, or those of several parts of the cases put
+// back in order, into exactly Result's metrics.
 func (o *Offline) Ranks() []int32 { return append([]int32(nil), o.ranks...) }
 
 // Err returns why the evaluation could not go on, or nil.

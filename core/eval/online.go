@@ -97,13 +97,13 @@ func (o *Online) Step(budget int) (done bool, err error) {
 		}
 		trained := o.train.UserItems(x.User)
 		seen := o.earlier[x.User]
-		o.scores = o.r.Scores(x.User, o.scores)
 		var exclude []int32
 		if o.opts.ExcludeSeen {
 			o.exclude = append(append(o.exclude[:0], trained...), seen...)
 			exclude = o.exclude
 		}
-		rank := core.Rank(o.scores, x.Item, exclude)
+		var rank int
+		rank, o.scores = o.opts.rank(o.r, x.User, x.Item, exclude, n, o.scores)
 		o.sum.add(rank, n)
 		o.ranks = append(o.ranks, int32(rank))
 		o.buckets[historyBucket(len(trained)+len(seen))].add(rank, n)
@@ -132,8 +132,9 @@ func (o *Online) Step(budget int) (done bool, err error) {
 }
 
 // Ranks returns a copy of the 0-based rank of every interaction judged so
-// far, in stream order: with CaseMetrics they give the per-case scores a
-// paired t-test compares between two replays of the same stream.
+// far, in stream order (cut at the top n with Options.RanksWithinTopN):
+// with CaseMetrics they give the per-case scores a paired t-test compares
+// between two replays of the same stream.
 func (o *Online) Ranks() []int32 { return append([]int32(nil), o.ranks...) }
 
 // Err returns why the replay could not go on, or nil.

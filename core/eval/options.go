@@ -1,6 +1,10 @@
 package eval
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/ealslive/ealslive/core"
+)
 
 // DefaultTopN is the length of the ranked list the paper judges (HR@100,
 // NDCG@100), used when Options.TopN is 0.
@@ -14,6 +18,12 @@ type Options struct {
 	// between two points of its curve; 0 means about 100 points in all.
 	// The offline protocol ignores it.
 	CurveEvery int
+	// RanksWithinTopN works a case's rank out only inside the top n: a
+	// case ranked n or lower is recorded at rank n. HR@n and NDCG@n are
+	// bitwise the same, and a core.BlockScorer is scored only until n
+	// items rank before the held-out one, which is most of the work: on
+	// the Phoenix data at n = 100 about 45% of the items get scored.
+	RanksWithinTopN bool
 }
 
 func (o Options) topN() int {
@@ -31,4 +41,21 @@ func (o Options) check() error {
 		return fmt.Errorf("eval: curve-every = %d is invalid: must not be negative (0 means automatic)", o.CurveEvery)
 	}
 	return nil
+}
+
+// rank returns item's 0-based rank in r's scores for user u, leaving out
+// exclude, cut at n when o.RanksWithinTopN; buf is scratch space, returned
+// for reuse.
+func (o Options) rank(r core.Recommender, u, item int32, exclude []int32, n int, buf []float64) (int, []float64) {
+	if o.RanksWithinTopN {
+		if b, ok := r.(core.BlockScorer); ok {
+			return core.RankWithin(b, u, item, exclude, n, buf)
+		}
+	}
+	buf = r.Scores(u, buf)
+	rank := core.Rank(buf, item, exclude)
+	if o.RanksWithinTopN {
+		rank = min(rank, n)
+	}
+	return rank, buf
 }
