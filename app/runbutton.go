@@ -1,7 +1,8 @@
 package app
 
 import (
-	"fmt"
+	"math"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -29,11 +30,19 @@ func runButton(name, label string, on func(ctx app.Context, start bool), running
 // progressMeter is a progress bar like the training's, under its own id,
 // named label for screen readers.
 func progressMeter(id, label string, v float64) app.UI {
-	pct := fmt.Sprintf("%.0f", 100*min(max(v, 0), 1))
+	pct, fill := progressFill(v)
 	return app.Div().ID(id).Class("progress").Attr("role", "progressbar").Aria("label", label).
-		Aria("valuemin", "0").Aria("valuemax", "100").Aria("valuenow", pct).Body(
-		app.Div().Class("progress-fill").Style("width", pct+"%"),
-	)
+		Aria("valuemin", "0").Aria("valuemax", "100").Aria("valuenow", pct).Body(fill)
+}
+
+// progressFill returns a progress bar's whole percentage and its filled
+// part. The fill is scaled, not sized: a change of width would lay the
+// page out again in every frame of the transition, on the page's thread,
+// while the compositor animates a transform on its own.
+func progressFill(v float64) (pct string, fill app.UI) {
+	n := math.Round(100 * min(max(v, 0), 1))
+	scale := strconv.FormatFloat(n/100, 'f', -1, 64)
+	return strconv.Itoa(int(n)), app.Div().Class("progress-fill").Style("transform", "scaleX("+scale+")")
 }
 
 // runState names where a run is, for the panel's data-state attribute.

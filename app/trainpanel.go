@@ -234,11 +234,11 @@ func (t *trainPanel) renderData() app.UI {
 
 // progressBar is a labelled progress bar that keeps its place while idle.
 func progressBar(id, label string, v float64, active bool) app.UI {
-	pct := fmt.Sprintf("%.0f", 100*min(max(v, 0), 1))
+	pct, fill := progressFill(v)
 	bar := app.Div().ID(id).Class("progress").Attr("role", "progressbar").Aria("label", label).
 		Aria("valuemin", "0").Aria("valuemax", "100").Aria("valuenow", pct)
 	if !active {
 		bar = bar.Class("progress-idle")
 	}
-	return bar.Body(app.Div().Class("progress-fill").Style("width", pct+"%"))
+	return bar.Body(fill)
 }

@@ -283,10 +283,10 @@ func TestStopAndBrowse(t *testing.T) {
 	run(t, ctx, "running the comparison", 10*time.Second, chromedp.Click("#compare-start", chromedp.ByQuery))
 	lowest, moved := -1, false
 	eventually(t, "the comparison's progress bar to move", time.Minute, func() bool {
-		var bar struct{ Now, Width string }
+		var bar struct{ Now, Scale string }
 		run(t, ctx, "reading the progress bar", 10*time.Second, chromedp.Evaluate(`(() => {
 			const b = document.querySelector("#compare-progress");
-			return b ? {Now: b.getAttribute("aria-valuenow"), Width: b.querySelector(".progress-fill").style.width} : {Now: "", Width: ""};
+			return b ? {Now: b.getAttribute("aria-valuenow"), Scale: b.querySelector(".progress-fill").style.transform} : {Now: "", Scale: ""};
 		})()`, &bar))
 		if bar.Now == "" {
 			return false
@@ -295,8 +295,8 @@ func TestStopAndBrowse(t *testing.T) {
 		if err != nil || v < 0 || v > 100 {
 			t.Fatalf("the comparison's progress reads %q", bar.Now)
 		}
-		if bar.Width != bar.Now+"%" {
-			t.Errorf("the comparison's bar is %s wide at %d%%", bar.Width, v)
+		if want := "scaleX(" + strconv.FormatFloat(float64(v)/100, 'f', -1, 64) + ")"; bar.Scale != want {
+			t.Errorf("the comparison's bar is drawn at %s at %d%%, want %s", bar.Scale, v, want)
 		}
 		moved = lowest >= 0 && v > lowest
 		if lowest < 0 || v < lowest {
