@@ -2,7 +2,9 @@
 // page's Web Workers while the browser is still reading and laying out the
 // pre-rendered page, which takes it about a second on a slow machine before
 // app.js (a deferred script) runs. The first worker downloads and compiles
-// app.wasm meanwhile; the others wait for the compiled module. The loader in
+// app.wasm meanwhile, as its name says (a message would wait for the page's
+// thread, busy laying the page out, to pass it on); the others wait for the
+// compiled module. The loader in
 // app.js adopts them (window.ealsEarly), hears what the first said in the
 // meantime, and starts them itself if this script did not run.
 (function () {
@@ -16,13 +18,12 @@
     var n = Math.min(Math.max(navigator.hardwareConcurrency || 2, 1), 4);
     var early = { workers: [], heard: [], failed: [], at: performance.now() };
     for (var i = 0; i < n; i++) {
-      var w = new Worker("{{WORKER_URL}}");
+      var w = new Worker("{{WORKER_URL}}", i === 0 ? { name: "{{COMPILE_NAME}}" } : {});
       early.workers.push(w);
       early.failed.push(null);
       w.onerror = (function (k) { return function (e) { early.failed[k] = e; }; })(i);
     }
     early.workers[0].onmessage = function (e) { early.heard.push(e); };
-    early.workers[0].postMessage({ compile: { url: "{{WASM_URL}}", bytes: {{WASM_BYTES}} } });
     window.ealsEarly = early;
   } catch (e) {
     // The loader starts its worker itself, and reports what fails then.

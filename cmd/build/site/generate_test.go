@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -136,7 +137,7 @@ func TestGenerateSite(t *testing.T) {
 			}
 			// The page's own loader replaces go-app's, knowing app.wasm's
 			// size (the fake binary's 16 bytes) for its progress bar.
-			for _, want := range []string{"function ealsCompileInWorker(", "bytes: 16, worker: \"" + prefix + "/web/worker.js\" }", "This browser cannot run the page",
+			for _, want := range []string{"function ealsCompileInWorker(", "bytes: 16, worker: \"" + prefix + "/web/worker.js\", compileName: ", "This browser cannot run the page",
 				"function goappInitWebAssembly()", "function goappCanLoadWebAssembly()", "function ealsSettled()", "\nealsServiceWorkerLater();\n"} {
 				if !strings.Contains(appJS, want) {
 					t.Errorf("app.js lacks %s", want)
@@ -148,9 +149,15 @@ func TestGenerateSite(t *testing.T) {
 				t.Error("app.js registers the service worker as it starts")
 			}
 			// The head starts the workers, with the same files as the loader.
-			early := `new Worker("` + prefix + `/web/worker.js")`
-			if at := strings.Index(index, early); at < 0 || at > strings.Index(index, "</head>") || !strings.Contains(index, `compile: { url: "`+prefix+`/web/app.wasm", bytes: 16 }`) {
+			// The first worker's name says what to compile and how large it
+			// is.
+			compile := "bytes=16&compile=" + url.QueryEscape(prefix+"/web/app.wasm")
+			early := `new Worker("` + prefix + `/web/worker.js", i === 0 ? { name: "` + compile + `" } : {})`
+			if at := strings.Index(index, early); at < 0 || at > strings.Index(index, "</head>") {
 				t.Errorf("the head of index.html does not start the workers (%s)", early)
+			}
+			if want := `compileName: "` + compile + `"`; !strings.Contains(appJS, want) {
+				t.Errorf("app.js lacks %s", want)
 			}
 			for _, bad := range []string{"fetchWithProgress(", "{{"} {
 				if strings.Contains(appJS, bad) {

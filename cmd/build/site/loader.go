@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"errors"
+	"net/url"
 	"strconv"
 	"strings"
 )
@@ -54,11 +55,15 @@ func earlyStart(prefix string, wasmBytes int64) string {
 }
 
 // filesFor fills the scripts' placeholders: where app.wasm and the
-// workers' script are under prefix, and app.wasm's size.
+// workers' script are under prefix, app.wasm's size, and the name of the
+// first worker, which asks it to compile app.wasm (see worker.js).
 func filesFor(prefix string, wasmBytes int64) *strings.Replacer {
+	wasm, worker := prefix+"/web/app.wasm", prefix+"/web/worker.js"
+	compile := url.Values{"compile": {wasm}, "bytes": {strconv.FormatInt(wasmBytes, 10)}}
 	return strings.NewReplacer(
-		"{{WASM_URL}}", prefix+"/web/app.wasm",
+		"{{WASM_URL}}", wasm,
 		"{{WASM_BYTES}}", strconv.FormatInt(wasmBytes, 10),
-		"{{WORKER_URL}}", prefix+"/web/worker.js",
+		"{{WORKER_URL}}", worker,
+		"{{COMPILE_NAME}}", compile.Encode(),
 	)
 }

@@ -13,7 +13,7 @@
 // calls goappInitWebAssembly above this point, before any variable here is
 // set.
 function ealsWasmFile() {
-  return { url: "{{WASM_URL}}", bytes: {{WASM_BYTES}}, worker: "{{WORKER_URL}}" };
+  return { url: "{{WASM_URL}}", bytes: {{WASM_BYTES}}, worker: "{{WORKER_URL}}", compileName: "{{COMPILE_NAME}}" };
 }
 
 async function goappInitWebAssembly() {
@@ -194,7 +194,7 @@ function ealsCompileInWorker(file, progress) {
       w = early.workers[0];
     } else {
       try {
-        w = new Worker(file.worker);
+        w = new Worker(file.worker, { name: file.compileName });
       } catch (err) {
         reject({ stage: "worker", err: { name: err.name, message: String(err.message || err) } });
         return;
@@ -224,7 +224,6 @@ function ealsCompileInWorker(file, progress) {
     w.onerror = onError;
     progress(0);
     if (!early) {
-      w.postMessage({ compile: { url: file.url, bytes: file.bytes } });
       return;
     }
     for (const event of early.heard) {
