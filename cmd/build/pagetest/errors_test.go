@@ -174,3 +174,21 @@ func deref(s *string) string {
 	}
 	return *s
 }
+
+// A browser that gives workers no name still starts the page: the first
+// worker hears by message, too, that it is to compile app.wasm.
+func TestWorkersWithoutNames(t *testing.T) {
+	_, packPath := smallPack(t, nil)
+	srv := serveSite(t, siteWithPack(t, packPath), "")
+	ctx := newBrowser(t)
+	run(t, ctx, "dropping the workers' names", 10*time.Second, chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(`(() => {
+			const W = window.Worker;
+			window.Worker = function (url) { return new W(url); };
+			window.Worker.prototype = W.prototype;
+		})();`).Do(ctx)
+		return err
+	}))
+	run(t, ctx, "opening the page", tabTimeout, chromedp.Navigate(srv.base))
+	tab{ctx, "the page (workers without names)", "window"}.ready(t)
+}

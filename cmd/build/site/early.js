@@ -2,11 +2,12 @@
 // page's Web Workers while the browser is still reading and laying out the
 // pre-rendered page, which takes it about a second on a slow machine before
 // app.js (a deferred script) runs. The first worker downloads and compiles
-// app.wasm meanwhile, as its name says (a message would wait for the page's
-// thread, busy laying the page out, to pass it on); the others wait for the
-// compiled module. The loader in
-// app.js adopts them (window.ealsEarly), hears what the first said in the
-// meantime, and starts them itself if this script did not run.
+// app.wasm meanwhile, as its name says (the message saying so too is for
+// browsers without worker names: it waits for the page's thread, busy
+// laying the page out, to pass it on); the others wait for the compiled
+// module. The loader in app.js adopts them (window.ealsEarly), hears what
+// the first said in the meantime, and starts them itself if this script did
+// not run.
 (function () {
   try {
     if (typeof WebAssembly !== "object" || typeof Worker !== "function" ||
@@ -24,6 +25,7 @@
       w.onerror = (function (k) { return function (e) { early.failed[k] = e; }; })(i);
     }
     early.workers[0].onmessage = function (e) { early.heard.push(e); };
+    early.workers[0].postMessage({ compile: { url: "{{WASM_URL}}", bytes: {{WASM_BYTES}} } });
     window.ealsEarly = early;
   } catch (e) {
     // The loader starts its worker itself, and reports what fails then.

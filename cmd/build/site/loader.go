@@ -59,10 +59,11 @@ func earlyStart(prefix string, wasmBytes int64) string {
 // first worker, which asks it to compile app.wasm (see worker.js).
 func filesFor(prefix string, wasmBytes int64) *strings.Replacer {
 	wasm, worker := prefix+"/web/app.wasm", prefix+"/web/worker.js"
-	compile := url.Values{"compile": {wasm}, "bytes": {strconv.FormatInt(wasmBytes, 10)}}
+	size := strconv.FormatInt(wasmBytes, 10)
+	compile := url.Values{"compile": {wasm}, "bytes": {size}}
 	return strings.NewReplacer(
 		"{{WASM_URL}}", wasm,
-		"{{WASM_BYTES}}", strconv.FormatInt(wasmBytes, 10),
+		"{{WASM_BYTES}}", size,
 		"{{WORKER_URL}}", worker,
 		"{{COMPILE_NAME}}", compile.Encode(),
 	)

@@ -224,6 +224,9 @@ function ealsCompileInWorker(file, progress) {
     w.onerror = onError;
     progress(0);
     if (!early) {
+      // The worker's name asks it already; the message is for a browser
+      // that gives workers no name (see worker.js).
+      w.postMessage({ compile: { url: file.url, bytes: file.bytes } });
       return;
     }
     for (const event of early.heard) {

@@ -1,9 +1,10 @@
 // eALS Live's Web Worker: app.wasm in its worker role (see app/worker),
-// which trains and evaluates off the page's thread. The first worker's
-// name asks it to fetch and compile app.wasm (bytes=…&compile=URL): it
-// reports progress, hands the compiled module to the page, then boots with
-// it; the others get the module ({boot: module}). Messages that arrive
-// before the Go program has installed its own handler wait in ealsEarly.
+// which trains and evaluates off the page's thread. The first worker is
+// asked to fetch and compile app.wasm, by its name (bytes=…&compile=URL)
+// and by a message ({compile: {url, bytes}}): it reports progress, hands
+// the compiled module to the page, then boots with it; the others get the
+// module ({boot: module}). Messages that arrive before the Go program has
+// installed its own handler wait in ealsEarly.
 "use strict";
 importScripts("../wasm_exec.js");
 
@@ -14,18 +15,31 @@ self.onmessage = (event) => {
     boot(msg.boot);
     return;
   }
+  if (msg && msg.compile) {
+    compileOnce(msg.compile);
+    return;
+  }
   self.ealsEarly.push(msg);
 };
 
-// The worker's name, not a message, says what to compile: a message posted
-// to a worker that has not started yet waits for the page's thread to pass
-// it on, and on a first visit that thread is laying out the page. (Not its
-// address's fragment either: a script the service worker answers from its
-// cache runs at the cached address, without it.)
+// The worker's name says what to compile, so that it starts as soon as it
+// runs: a message posted to a worker that has not started yet waits for the
+// page's thread to pass it on, and on a first visit that thread is laying
+// out the page. The message still comes, for a browser that gives workers
+// no name; whichever arrives first is done. (Not the address's fragment: a
+// script the service worker answers from its cache runs at the cached
+// address, without it.)
+let compiling = false;
+function compileOnce(file) {
+  if (!compiling) {
+    compiling = true;
+    compile(file);
+  }
+}
 {
   const asked = new URLSearchParams(self.name || "");
   if (asked.has("compile")) {
-    compile({ url: asked.get("compile"), bytes: Number(asked.get("bytes")) || 0 });
+    compileOnce({ url: asked.get("compile"), bytes: Number(asked.get("bytes")) || 0 });
   }
 }
 
