@@ -112,6 +112,64 @@ func BenchmarkUpdateTraced(b *testing.B) {
 	}
 }
 
+// BenchmarkClick is a visitor's clicks as the page makes them: a new user
+// likes the top business of their list 40 times, each an update with its
+// trace. One op is a visitor, sweeps included; median-ms, the figure to
+// read, is the median update alone. On the page a render and a layout
+// run between two clicks and leave the processor's caches holding other
+// things, so "cold" sweeps 32 MB between clicks: the update then reads the
+// rows of the business's R_i from memory, as it does on the page, and takes
+// about three times as long as "warm", where they stay cached.
+func BenchmarkClick(b *testing.B) {
+	d := yelp10core(b)
+	train, _, err := d.LeaveOneOut()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Epochs = 25
+	trained, err := Train(train, cfg, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const clicks = 40
+	sweep := make([]float64, 4<<20)
+	for _, cold := range []bool{false, true} {
+		name := "warm"
+		if cold {
+			name = "cold"
+		}
+		b.Run(name, func(b *testing.B) {
+			scores := make([]float64, trained.NumItems())
+			var times []time.Duration
+			for b.Loop() {
+				m := trained.Clone()
+				u := m.AddUser()
+				liked := make([]int32, 0, clicks)
+				for range clicks {
+					scores = m.Scores(u, scores)
+					top := TopN(scores, 1, liked)[0].Item
+					liked = append(liked, top)
+					if cold {
+						for j := range sweep {
+							sweep[j]++
+						}
+					}
+					start := time.Now()
+					_, err := m.UpdateTraced(u, top)
+					times = append(times, time.Since(start))
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(times[len(times)/2].Nanoseconds())/1e6, "median-ms")
+			b.ReportMetric(clicks, "clicks/op")
+		})
+	}
+}
+
 // BenchmarkObjective is the objective of a trained model through the caches
 // (section 4.3) and from scratch, as it is computed inside an epoch.
 func BenchmarkObjective(b *testing.B) {
