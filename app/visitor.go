@@ -101,6 +101,7 @@ func (s *session) Like(ctx app.Context, c likeClick) {
 		s.announce(ctx, "Liked "+name+". The model learns it when training ends.", false)
 	}
 	s.afterClick(c)
+	drawNow(ctx)
 }
 
 func (s *session) itemName(i int32) string { return s.cat.item(i).Name }
@@ -121,6 +122,7 @@ func (s *session) Remove(ctx app.Context, i int32) {
 	}
 	s.announce(ctx, msg, false)
 	s.belowLater()
+	drawNow(ctx)
 }
 
 // StartOver forgets every click: you are a new user again.
@@ -139,6 +141,7 @@ func (s *session) StartOver(ctx app.Context) {
 	}
 	s.announce(ctx, msg, false)
 	s.belowLater()
+	drawNow(ctx)
 }
 
 // afterClick finishes a like once the new list is on screen, so that

@@ -263,4 +263,27 @@ func TestRendersPerSection(t *testing.T) {
 			t.Errorf("%s redrew %d times for a like that changed nothing it shows", s, again.Renders[s]-empty.Renders[s])
 		}
 	}
+
+	// A like redraws your list within the click's own task, not at
+	// go-app's next frame tick: read in the same script that clicked, the
+	// list is already the new one, and it is the list that stays.
+	var sync struct{ Before, During []string }
+	run(t, ctx, "liking a business from a script", 10*time.Second, chromedp.Evaluate(`(() => {
+		const ids = () => [...document.querySelectorAll("#ranked-list li[data-id]")].map((li) => li.dataset.id);
+		const before = ids();
+		document.querySelector("#ranked-list li:has(button.like) button.like").click();
+		return { before, during: ids() };
+	})()`, &sync))
+	waitFor(t, ctx, "the third like on screen", 10*time.Second, func(m metrics) bool { return m.Liked == 3 && len(m.ClickToScreenMs) == 3 })
+	settled(t, ctx)
+	after3 := ids(t, ctx, "#ranked-list li[data-id]")
+	if slices.Equal(sync.During, sync.Before) {
+		t.Errorf("your list had not changed when the click's handler returned: %v", sync.During)
+	}
+	if !slices.Equal(sync.During, after3) {
+		t.Errorf("your list right after the click %v is not the list that stays %v", sync.During, after3)
+	}
+	if drawn := readMetrics(t, ctx).Renders["list"] - again.Renders["list"]; drawn != 1 {
+		t.Errorf("your list redrew %d times for a like drawn at once, want once", drawn)
+	}
 }

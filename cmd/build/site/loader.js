@@ -322,21 +322,34 @@ function ealsStopped(go, output) {
   };
 }
 
-// ealsCaptureOutput keeps the last few kilobytes the Go program writes
-// (wasm_exec.js prints it to the console), so a panic can be quoted.
+// ealsCaptureOutput keeps what the Go program writes (wasm_exec.js prints
+// it to the console), so a panic can be quoted: from the first "panic:" or
+// "fatal error:" on, or else the last few kilobytes. The panic's own line
+// comes first and its stack after it, which can run past any fixed tail
+// (a click's panic, raised inside the click's own redraw, is 4 kB deep).
 function ealsCaptureOutput() {
   let kept = "";
+  let panic = null;
   const fs = globalThis.fs;
   if (fs && typeof fs.writeSync === "function" && !fs.ealsCaptured) {
     const write = fs.writeSync.bind(fs);
     const decoder = new TextDecoder();
     fs.writeSync = (fd, buf) => {
-      kept = (kept + decoder.decode(buf)).slice(-4096);
+      const text = decoder.decode(buf);
+      if (panic !== null) {
+        panic = (panic + text).slice(0, 4096);
+      } else {
+        const at = (kept + text).search(/(^|\n)(panic|fatal error):/);
+        if (at >= 0) {
+          panic = (kept + text).slice(at).replace(/^\n/, "").slice(0, 4096);
+        }
+      }
+      kept = (kept + text).slice(-4096);
       return write(fd, buf);
     };
     fs.ealsCaptured = true;
   }
-  return () => kept;
+  return () => (panic !== null ? panic : kept);
 }
 
 // ealsGuardStorage stands in an in-memory store for localStorage when the
