@@ -27,6 +27,21 @@
     early.workers[0].onmessage = function (e) { early.heard.push(e); };
     early.workers[0].postMessage({ compile: { url: "{{WASM_URL}}", bytes: {{WASM_BYTES}} } });
     window.ealsEarly = early;
+    // The data pack, which the page's code fetches once it runs, is
+    // preloaded once the page's own files are in: before, its download
+    // shared the connection with what the first paint needs (on
+    // Lighthouse's simulated phone, the largest paint came at 3.6 s with
+    // the preload in the head and at 1.2 s with none). The page's fetch
+    // takes the preloaded response.
+    window.addEventListener("load", function () {
+      var l = document.createElement("link");
+      l.rel = "preload";
+      l.as = "fetch";
+      l.type = "application/octet-stream";
+      l.crossOrigin = "anonymous";
+      l.href = "{{PACK_URL}}";
+      document.head.appendChild(l);
+    });
   } catch (e) {
     // The loader starts its worker itself, and reports what fails then.
   }

@@ -189,7 +189,7 @@ func newHandler(prefix, version string, wasmBytes int64) *app.Handler {
 		LoadingLabel:       "Loading the page: {progress}%",
 		Styles:             []string{"/web/style.css"},
 		CacheableResources: cacheable,
-		RawHeaders:         []string{noJSHeader, preloadPack(prefix), earlyStart(prefix, wasmBytes)},
+		RawHeaders:         []string{noJSHeader, earlyStart(prefix, wasmBytes)},
 		Resources:          res,
 		Version:            version,
 	}
@@ -198,13 +198,6 @@ func newHandler(prefix, version string, wasmBytes int64) *app.Handler {
 // noJSHeader hides the loader's bar when scripts are off, so the page's
 // pre-rendered explanation shows without a bar that never moves.
 const noJSHeader = `<noscript><style>#app-wasm-loader{display:none}</style></noscript>`
-
-// preloadPack starts downloading the data pack with the page, so that it
-// arrives while the browser compiles app.wasm; the page's fetch then takes
-// the preloaded response. crossorigin matches fetch's default mode.
-func preloadPack(prefix string) string {
-	return `<link rel="preload" href="` + prefix + `/web/yelp.msgpack" as="fetch" type="application/octet-stream" crossorigin="anonymous">`
-}
 
 // goappViewport is the viewport go-app writes, which forbids zooming.
 const goappViewport = `content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=0, viewport-fit=cover"`

@@ -112,7 +112,8 @@ func TestGenerateSite(t *testing.T) {
 			index := readSite(t, o.Out, "index.html")
 			for _, want := range []string{
 				`href="` + prefix + `/web/style.css"`,
-				`href="` + prefix + `/web/yelp.msgpack" as="fetch"`,
+				// Preloaded once the page's own files are in (early.js).
+				`l.href = "` + prefix + `/web/yelp.msgpack"`,
 				`src="` + prefix + `/app.js"`,
 				`<noscript><style>#app-wasm-loader{display:none}</style></noscript>`,
 				`<noscript><p class="notice notice-error">`,

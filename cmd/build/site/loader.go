@@ -54,8 +54,8 @@ func earlyStart(prefix string, wasmBytes int64) string {
 	return "<script>" + filesFor(prefix, wasmBytes).Replace(earlyJS) + "</script>"
 }
 
-// filesFor fills the scripts' placeholders: where app.wasm and the
-// workers' script are under prefix, app.wasm's size, and the name of the
+// filesFor fills the scripts' placeholders: where app.wasm, the workers'
+// script and the data pack are under prefix, app.wasm's size, and the name of the
 // first worker, which asks it to compile app.wasm (see worker.js).
 func filesFor(prefix string, wasmBytes int64) *strings.Replacer {
 	wasm, worker := prefix+"/web/app.wasm", prefix+"/web/worker.js"
@@ -65,6 +65,7 @@ func filesFor(prefix string, wasmBytes int64) *strings.Replacer {
 		"{{WASM_URL}}", wasm,
 		"{{WASM_BYTES}}", size,
 		"{{WORKER_URL}}", worker,
+		"{{PACK_URL}}", prefix+"/web/yelp.msgpack",
 		"{{COMPILE_NAME}}", compile.Encode(),
 	)
 }
