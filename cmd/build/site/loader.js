@@ -336,15 +336,16 @@ function ealsCaptureOutput() {
     const decoder = new TextDecoder();
     fs.writeSync = (fd, buf) => {
       const text = decoder.decode(buf);
+      const all = kept + text;
       if (panic !== null) {
         panic = (panic + text).slice(0, 4096);
       } else {
-        const at = (kept + text).search(/(^|\n)(panic|fatal error):/);
+        const at = all.search(/(^|\n)(panic|fatal error):/);
         if (at >= 0) {
-          panic = (kept + text).slice(at).replace(/^\n/, "").slice(0, 4096);
+          panic = all.slice(at).replace(/^\n/, "").slice(0, 4096);
         }
       }
-      kept = (kept + text).slice(-4096);
+      kept = all.slice(-4096);
       return write(fd, buf);
     };
     fs.ealsCaptured = true;
