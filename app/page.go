@@ -2,6 +2,7 @@ package app
 
 import (
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -30,8 +31,9 @@ type Page struct {
 	// mounts them in a task of their own after the first paint, so that
 	// mounting the whole page at once does not hold its thread; the
 	// prerendered page has them from the start.
-	below bool
-	seen  int
+	below   bool
+	seen    int
+	mounted bool // the session has been started, or is about to be
 }
 
 // NewPage returns the page component for the "/" route.
@@ -39,14 +41,28 @@ func NewPage() app.Composer { return &Page{s: newSession(), below: app.IsServer}
 
 // OnMount starts the workers and the download as soon as the page is in
 // the browser (go-app does not call it while pre-rendering).
+//
+// They start in a task of their own: go-app mounts the page, calls this
+// and draws what it set off in one run of Go, which returns to the browser
+// only once nothing is left to do, and starting the pool and the download
+// made that first task some 40 ms longer. A goroutine that sleeps lets Go
+// return to the browser in between (Go's WebAssembly runs no timer without
+// doing so).
 func (p *Page) OnMount(ctx app.Context) {
-	if p.s.self == nil {
-		ctx.ObserveState(statePresent).Value(&p.seen)
-		p.s.startPresenter(ctx)
-		p.s.start(ctx)
-		listenForShortcuts(p.s)
-		afterPaint(func(float64) { ctx.Dispatch(func(app.Context) { p.below = true }) })
+	if p.mounted {
+		return
 	}
+	p.mounted = true
+	ctx.ObserveState(statePresent).Value(&p.seen)
+	p.s.startPresenter(ctx)
+	ctx.Async(func() {
+		time.Sleep(time.Millisecond)
+		ctx.Dispatch(func(ctx app.Context) {
+			p.s.start(ctx)
+			listenForShortcuts(p.s)
+			afterPaint(func(float64) { ctx.Dispatch(func(app.Context) { p.below = true }) })
+		})
+	})
 }
 
 // OnAppUpdate tells the visitor a newer version has been downloaded.

@@ -55,6 +55,10 @@ type session struct {
 	present  []string    // the sections presenter mode shows; nil: the mode is off
 	training trainingRun // the model in use's training, for export
 	settled  bool        // the loader has heard that the page is ready or failed
+	// asidePending: the side column is to redraw once your list is on
+	// screen (asideLater).
+	asidePending bool
+	drawsPending int // onceDrawn's runs to come
 }
 
 // The state keys. Their values say only that something changed (and what
@@ -63,11 +67,12 @@ type session struct {
 const (
 	stateData     = "eals/data"     // int: the data or its failure changed
 	stateYou      = "eals/you"      // int: your clicks, list or model changed
-	stateModel    = "eals/model"    // int: a model was adopted, or training (re)started
-	stateBusy     = "eals/busy"     // string: what holds the workers, "" when free
+	stateModel    = "eals/model"    // int: training (re)started; followed once on screen (changedBelow)
+	stateBusy     = "eals/busy"     // string: what holds the workers, "" when free; a start is followed once on screen
 	stateNotes    = "eals/notes"    // int: notes or the failure changed
 	stateScreen   = "eals/screen"   // int: the last click's time to the screen is known
 	stateBelow    = "eals/below"    // int: what changed is on screen; the sections further down may follow
+	stateAside    = "eals/aside"    // int: your clicks or the data changed and your list is on screen; the side column follows
 	stateAnnounce = "eals/announce" // int: there is news for the live region
 	statePresent  = "eals/present"  // int: presenter mode or its sections changed
 )
@@ -84,10 +89,18 @@ func (s *session) changed(ctx app.Context, key string) {
 		return
 	}
 	ctx.SetState(key, s.metrics.version)
+	if key == stateYou || key == stateData {
+		s.asideLater()
+	}
 	// The observers redraw in dispatches queued by SetState; this one
 	// runs after them.
 	ctx.Defer(func(app.Context) {
-		s.shownLiked = len(s.you.liked)
+		if !s.asidePending {
+			s.shownLiked = len(s.you.liked) // your clicks are drawn
+		}
+		if s.drawsPending > 0 {
+			return // some sections follow once this is on screen (onceDrawn)
+		}
 		s.shown = s.stage
 		if s.shown == stageReady && s.jobs != nil && s.jobs.holder == holdTraining {
 			s.shown = stageTraining
@@ -240,12 +253,65 @@ func (s *session) belowLater() {
 	if s.self == nil { // tests drive the session without a page
 		return
 	}
-	s.self.Defer(func(ctx app.Context) {
-		afterPaint(func(float64) {
-			s.self.Dispatch(func(ctx app.Context) { s.changed(ctx, stateBelow) })
-		})
+	s.onceDrawn(func(ctx app.Context) { s.changed(ctx, stateBelow) })
+}
+
+// asideLater redraws the side column (the finder and your clicks) once
+// your list is on screen, in a task of its own: a click's task then draws
+// your list alone, and the data's arrival draws the finder's rows apart
+// from your list. Changes made before it runs are drawn together.
+func (s *session) asideLater() {
+	if s.self == nil || s.asidePending {
+		return
+	}
+	s.asidePending = true
+	s.onceDrawn(func(ctx app.Context) {
+		s.asidePending = false
+		s.changed(ctx, stateAside)
 	})
 }
+
+// changedBelow is changed for what only the sections further down the page
+// follow (that a run holds the workers, a new model's settings): they
+// redraw in a task of their own once the change that caused it is on
+// screen. When the
+// data came in, the finder, your list and the sections below all redrew
+// in one task because training started with it.
+func (s *session) changedBelow(ctx app.Context, key string) {
+	if s.self == nil {
+		s.changed(ctx, key)
+		return
+	}
+	s.onceDrawn(func(ctx app.Context) { s.changed(ctx, key) })
+}
+
+// onceDrawn runs fn on the UI goroutine, in a task of its own, once what
+// has changed so far has been drawn and painted. A hidden tab paints
+// nothing and runs no animation frames, so a timer runs fn there (as late
+// as the browser throttles it): a tab keeps up with the others while it is
+// hidden. Until fn has run, the metrics do not give the page's new stage.
+func (s *session) onceDrawn(fn func(ctx app.Context)) {
+	s.drawsPending++
+	done := false
+	run := func() {
+		s.self.Dispatch(func(ctx app.Context) {
+			if done {
+				return
+			}
+			done = true
+			s.drawsPending--
+			fn(ctx)
+		})
+	}
+	s.self.Defer(func(app.Context) {
+		afterPaint(func(float64) { run() })
+		time.AfterFunc(drawnAtLatest, run)
+	})
+}
+
+// drawnAtLatest is how long onceDrawn waits for a paint that may never
+// come (a hidden tab); a shown page paints within a frame or two.
+const drawnAtLatest = 250 * time.Millisecond
 
 // fail stops the page on f, which the notices show at the top.
 func (s *session) fail(ctx app.Context, f failure) {

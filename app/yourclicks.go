@@ -17,8 +17,7 @@ func (c *yourClicks) Session(s *session) *yourClicks { c.Isession = s; return c 
 
 func (c *yourClicks) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	ctx.ObserveState(stateYou).Value(&c.seen)
-	ctx.ObserveState(stateData).Value(&c.seen)
+	ctx.ObserveState(stateAside).Value(&c.seen)
 }
 
 func (c *yourClicks) onRowClick(ctx app.Context, e app.Event) {
