@@ -58,7 +58,7 @@ type session struct {
 	// asidePending: the side column is to redraw once your list is on
 	// screen (asideLater).
 	asidePending bool
-	drawsPending int // onceDrawn's runs to come
+	belowPending int // changedBelow's redraws to come: until then the metrics keep the stage shown before
 }
 
 // The state keys. Their values say only that something changed (and what
@@ -98,8 +98,8 @@ func (s *session) changed(ctx app.Context, key string) {
 		if !s.asidePending {
 			s.shownLiked = len(s.you.liked) // your clicks are drawn
 		}
-		if s.drawsPending > 0 {
-			return // some sections follow once this is on screen (onceDrawn)
+		if s.belowPending > 0 {
+			return // the sections below follow once this is on screen (changedBelow)
 		}
 		s.shown = s.stage
 		if s.shown == stageReady && s.jobs != nil && s.jobs.holder == holdTraining {
@@ -282,16 +282,19 @@ func (s *session) changedBelow(ctx app.Context, key string) {
 		s.changed(ctx, key)
 		return
 	}
-	s.onceDrawn(func(ctx app.Context) { s.changed(ctx, key) })
+	s.belowPending++
+	s.onceDrawn(func(ctx app.Context) {
+		s.belowPending--
+		s.changed(ctx, key)
+	})
 }
 
 // onceDrawn runs fn on the UI goroutine, in a task of its own, once what
 // has changed so far has been drawn and painted. A hidden tab paints
 // nothing and runs no animation frames, so a timer runs fn there (as late
 // as the browser throttles it): a tab keeps up with the others while it is
-// hidden. Until fn has run, the metrics do not give the page's new stage.
+// hidden.
 func (s *session) onceDrawn(fn func(ctx app.Context)) {
-	s.drawsPending++
 	done := false
 	run := func() {
 		s.self.Dispatch(func(ctx app.Context) {
@@ -299,7 +302,6 @@ func (s *session) onceDrawn(fn func(ctx app.Context)) {
 				return
 			}
 			done = true
-			s.drawsPending--
 			fn(ctx)
 		})
 	}
