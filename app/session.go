@@ -274,9 +274,8 @@ func (s *session) asideLater() {
 // changedBelow is changed for what only the sections further down the page
 // follow (that a run holds the workers, a new model's settings): they
 // redraw in a task of their own once the change that caused it is on
-// screen. When the
-// data came in, the finder, your list and the sections below all redrew
-// in one task because training started with it.
+// screen. When the data came in, the finder, your list and the sections
+// below all redrew in one task because training started with it.
 func (s *session) changedBelow(ctx app.Context, key string) {
 	if s.self == nil {
 		s.changed(ctx, key)
@@ -295,6 +294,7 @@ func (s *session) changedBelow(ctx app.Context, key string) {
 // as the browser throttles it): a tab keeps up with the others while it is
 // hidden.
 func (s *session) onceDrawn(fn func(ctx app.Context)) {
+	var timer *time.Timer
 	done := false
 	run := func() {
 		s.self.Dispatch(func(ctx app.Context) {
@@ -302,12 +302,13 @@ func (s *session) onceDrawn(fn func(ctx app.Context)) {
 				return
 			}
 			done = true
+			timer.Stop() // a paint came first: no second dispatch
 			fn(ctx)
 		})
 	}
 	s.self.Defer(func(app.Context) {
+		timer = time.AfterFunc(drawnAtLatest, run)
 		afterPaint(func(float64) { run() })
-		time.AfterFunc(drawnAtLatest, run)
 	})
 }
 
