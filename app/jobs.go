@@ -65,9 +65,7 @@ func (j *jobs) start(ctx app.Context, what string, spec work.JobSpec, h jobHandl
 		},
 	})
 	j.current = id
-	// The sections that show the workers busy are further down: they
-	// follow once what started the run is on screen.
-	j.s.changedBelow(ctx, stateBusy)
+	j.s.changed(ctx, stateBusy)
 	return id
 }
 

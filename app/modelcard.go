@@ -122,7 +122,7 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 	s.you.detach()
 	s.stage = stageTraining
 	s.metrics.EpochMs, s.metrics.EvalMs = nil, nil
-	s.changedBelow(ctx, stateModel)
+	s.changed(ctx, stateModel)
 	s.changed(ctx, stateYou)
 }
 

@@ -58,7 +58,6 @@ type session struct {
 	// asidePending: the side column is to redraw once your list is on
 	// screen (asideLater).
 	asidePending bool
-	belowPending int // changedBelow's redraws to come: until then the metrics keep the stage shown before
 }
 
 // The state keys. Their values say only that something changed (and what
@@ -67,8 +66,8 @@ type session struct {
 const (
 	stateData     = "eals/data"     // int: the data or its failure changed
 	stateYou      = "eals/you"      // int: your clicks, list or model changed
-	stateModel    = "eals/model"    // int: training (re)started; followed once on screen (changedBelow)
-	stateBusy     = "eals/busy"     // string: what holds the workers, "" when free; a start is followed once on screen
+	stateModel    = "eals/model"    // int: a model was adopted, or training (re)started
+	stateBusy     = "eals/busy"     // string: what holds the workers, "" when free
 	stateNotes    = "eals/notes"    // int: notes or the failure changed
 	stateScreen   = "eals/screen"   // int: the last click's time to the screen is known
 	stateBelow    = "eals/below"    // int: what changed is on screen; the sections further down may follow
@@ -95,12 +94,10 @@ func (s *session) changed(ctx app.Context, key string) {
 	// The observers redraw in dispatches queued by SetState; this one
 	// runs after them.
 	ctx.Defer(func(app.Context) {
-		if !s.asidePending {
-			s.shownLiked = len(s.you.liked) // your clicks are drawn
+		if s.asidePending {
+			return // your clicks are not drawn yet (asideLater)
 		}
-		if s.belowPending > 0 {
-			return // the sections below follow once this is on screen (changedBelow)
-		}
+		s.shownLiked = len(s.you.liked)
 		s.shown = s.stage
 		if s.shown == stageReady && s.jobs != nil && s.jobs.holder == holdTraining {
 			s.shown = stageTraining
@@ -271,23 +268,6 @@ func (s *session) asideLater() {
 	})
 }
 
-// changedBelow is changed for what only the sections further down the page
-// follow (that a run holds the workers, a new model's settings): they
-// redraw in a task of their own once the change that caused it is on
-// screen. When the data came in, the finder, your list and the sections
-// below all redrew in one task because training started with it.
-func (s *session) changedBelow(ctx app.Context, key string) {
-	if s.self == nil {
-		s.changed(ctx, key)
-		return
-	}
-	s.belowPending++
-	s.onceDrawn(func(ctx app.Context) {
-		s.belowPending--
-		s.changed(ctx, key)
-	})
-}
-
 // onceDrawn runs fn on the UI goroutine, in a task of its own, once what
 // has changed so far has been drawn and painted. A hidden tab paints
 // nothing and runs no animation frames, so a timer runs fn there (as late
@@ -324,6 +304,9 @@ func (s *session) fail(ctx app.Context, f failure) {
 	s.changed(ctx, stateData)
 	s.changed(ctx, stateBusy)
 	s.changed(ctx, stateBelow)
+	// A failure is drawn everywhere at once: nothing is left to hurry.
+	s.asidePending = false
+	s.changed(ctx, stateAside)
 }
 
 // note adds a message for the visitor.
