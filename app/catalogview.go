@@ -87,7 +87,7 @@ func (c *catalogView) Render() app.UI {
 		),
 		app.P().ID("browse-count").Class("caption").Text(c.count()),
 		app.Ul().ID("browse-list").Class("browse").OnClick(c.onRowClick).Body(
-			when(c.Iloading, func() app.UI { return placeholderRows(browseLimit, "browse-item") }),
+			when(c.Iloading, placeholderFill),
 			app.Range(c.Iresults).Slice(func(k int) app.UI {
 				e := c.Iresults[k]
 				return app.Li().Class("browse-item").DataSet("id", e.ID).Body(

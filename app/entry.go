@@ -112,14 +112,15 @@ func reviewsText(e entry) app.UI {
 	return app.Span().Class("reviews").Title(title).Text(plural(e.Reviews, "review", "reviews"))
 }
 
-// placeholderRows are n empty rows of a list that fills in later, each
-// the height of a real one (the same lines and a hidden button), so that
-// nothing below moves when the businesses arrive. Screen readers skip
-// them.
-func placeholderRows(n int, class string) app.UI {
+// placeholderRows are n empty rows of your list, which fills in later,
+// each the height of a real one (the same lines and a hidden button), so
+// that nothing below moves when the businesses arrive. Screen readers skip
+// them. They are built as a real row begins, so that go-app's diff turns
+// them into the real rows in place instead of replacing them.
+func placeholderRows(n int) app.UI {
 	rows := make([]app.UI, n)
 	for k := range rows {
-		rows[k] = app.Li().Class(class, "placeholder").Aria("hidden", true).Body(
+		rows[k] = app.Li().Class("ranked-item", "placeholder").Aria("hidden", true).Body(
 			app.Span().Class("rank").Text("\u00a0"),
 			app.Span().Class("move"),
 			app.Div().Class("biz").Body(
@@ -131,4 +132,11 @@ func placeholderRows(n int, class string) app.UI {
 		)
 	}
 	return app.Range(rows).Slice(func(k int) app.UI { return rows[k] })
+}
+
+// placeholderFill holds the finder's list, a box that scrolls past its
+// maximum height, at that height while the businesses load: one element
+// where 30 empty rows took 270, which the page mounts in its first task.
+func placeholderFill() app.UI {
+	return app.Li().Class("placeholder", "placeholder-fill").Aria("hidden", true)
 }

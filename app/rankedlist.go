@@ -46,7 +46,7 @@ func (l *rankedList) Render() app.UI {
 		app.P().ID("list-caption").Class("caption").Body(notation(l.Icaption)),
 		when(l.Itiming != nil, func() app.UI { return l.Itiming }),
 		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).OnClick(l.IonRowClick).Body(
-			when(len(l.Ientries) == 0, func() app.UI { return placeholderRows(listLength, "ranked-item") }),
+			when(len(l.Ientries) == 0, func() app.UI { return placeholderRows(listLength) }),
 			app.Range(l.Ientries).Slice(func(k int) app.UI {
 				e := l.Ientries[k]
 				return app.Li().Class("ranked-item").DataSet("id", e.ID).Body(

@@ -3,6 +3,7 @@
 package pagetest
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strings"
@@ -126,5 +127,38 @@ func TestPhoneLayout(t *testing.T) {
 	}
 	if got := shifts(); got > 0.02 {
 		t.Errorf("on a phone's return visit the layout shifts add up to %.3f by the time the model is back, want at most 0.02", got)
+	}
+}
+
+// Your list and the finder's list hold the place they will take from the
+// pre-rendered page on, on a wide screen and on a phone: their empty rows
+// while loading are as tall as the businesses that replace them, so that
+// nothing under them moves when the data arrives.
+func TestListsKeepTheirPlace(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	heights := func(ctx context.Context) [2]float64 {
+		var h [2]float64
+		run(t, ctx, "measuring the lists", 10*time.Second, chromedp.Evaluate(`["#ranked-list", "#browse-list"].map(s =>
+			document.querySelector(s).getBoundingClientRect().height)`, &h))
+		return h
+	}
+	for _, screen := range []struct {
+		name string
+		set  chromedp.Action
+	}{
+		{"a wide screen", chromedp.EmulateViewport(1366, 900)},
+		{"a phone", phone()},
+	} {
+		ctx := newBrowser(t)
+		// The pre-rendered page alone, as it shows until the program runs.
+		run(t, ctx, "opening the pre-rendered page on "+screen.name, 30*time.Second, screen.set,
+			chromedp.Navigate(srv.base+"?wasm=false"), chromedp.WaitVisible("#browse-list"))
+		loading := heights(ctx)
+		run(t, ctx, "opening the page on "+screen.name, 30*time.Second, chromedp.Navigate(srv.base))
+		waitFor(t, ctx, "training", trainTimeout, ready)
+		loaded := heights(ctx)
+		if loading != loaded {
+			t.Errorf("on %s your list and the finder's are %v px tall while loading and %v px once loaded", screen.name, loading, loaded)
+		}
 	}
 }
