@@ -27,17 +27,29 @@ func (s stage) String() string {
 type Page struct {
 	app.Compo
 	s *session
-	// below: the sections under the fold are in the page. The browser
-	// mounts them in a task of their own after the first paint, so that
-	// mounting the whole page at once does not hold its thread; the
-	// prerendered page has them from the start.
-	below   bool
+	// below: how many of the sections under the fold are in the page.
+	// The browser mounts them after the first paint, one a frame, so that
+	// mounting them does not hold its thread in one long task (together
+	// 150 ms on a first visit, most of it compiling their code); the
+	// prerendered page has them all from the start.
+	below   int
 	seen    int
 	mounted bool // the session has been started, or is about to be
 }
 
+// belowSections is how many steps mount the sections under the fold:
+// inside the model, the second model, the three evidence runs, the export
+// and the footer.
+const belowSections = 7
+
 // NewPage returns the page component for the "/" route.
-func NewPage() app.Composer { return &Page{s: newSession(), below: app.IsServer} }
+func NewPage() app.Composer {
+	p := &Page{s: newSession()}
+	if app.IsServer {
+		p.below = belowSections
+	}
+	return p
+}
 
 // OnMount starts the workers and the download as soon as the page is in
 // the browser (go-app does not call it while pre-rendering).
@@ -60,7 +72,20 @@ func (p *Page) OnMount(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) {
 			p.s.start(ctx)
 			listenForShortcuts(p.s)
-			afterPaint(func(float64) { ctx.Dispatch(func(app.Context) { p.below = true }) })
+			p.mountBelow(ctx)
+		})
+	})
+}
+
+// mountBelow mounts the next section under the fold once the page has
+// been painted, and so on until all are in.
+func (p *Page) mountBelow(ctx app.Context) {
+	afterPaint(func(float64) {
+		ctx.Dispatch(func(ctx app.Context) {
+			p.below++
+			if p.below < belowSections {
+				p.mountBelow(ctx)
+			}
 		})
 	})
 }
@@ -105,19 +130,22 @@ func (p *Page) Render() app.UI {
 					newShareCard().Session(s),
 				),
 			),
-			when(p.below, func() app.UI {
+			when(p.below > 0, func() app.UI {
+				n := p.below
 				return app.Div().Class("below").Body(
 					newInside().Session(s),
-					newSecondCard().Session(s),
-					app.Div().ID("evidence").Class("evidence").Body(
-						newReplaySection().Session(s),
-						newNewcomerSection().Session(s),
-						newCompareSection().Session(s),
-					),
-					newExportCard().Session(s),
+					when(n > 1, func() app.UI { return newSecondCard().Session(s) }),
+					when(n > 2, func() app.UI {
+						return app.Div().ID("evidence").Class("evidence").Body(
+							newReplaySection().Session(s),
+							when(n > 3, func() app.UI { return newNewcomerSection().Session(s) }),
+							when(n > 4, func() app.UI { return newCompareSection().Session(s) }),
+						)
+					}),
+					when(n > 5, func() app.UI { return newExportCard().Session(s) }),
 				)
 			}),
 		),
-		when(p.below, func() app.UI { return newAbout().Session(s) }),
+		when(p.below >= belowSections, func() app.UI { return newAbout().Session(s) }),
 	)
 }

@@ -60,3 +60,30 @@ func TestDataCardByStage(t *testing.T) {
 		}
 	}
 }
+
+// The sections under the fold come in one a step, each after those
+// already in, so that go-app only ever adds to the page; the last step
+// brings the footer, and the server's page has them all.
+func TestBelowSectionsComeOneAStep(t *testing.T) {
+	order := []string{`id="teach"`, `id="second"`, `id="replay"`, `id="newcomer"`, `id="compare"`, `id="export"`, `class="about"`}
+	if len(order) != belowSections {
+		t.Fatalf("%d sections listed for %d steps", len(order), belowSections)
+	}
+	for n := 0; n <= belowSections; n++ {
+		html := app.HTMLString(&Page{s: newSession(), below: n})
+		at := -1
+		for k, marker := range order {
+			i := strings.Index(html, marker)
+			if k < n && (i < 0 || i < at) {
+				t.Errorf("after %d steps %s is missing or out of order", n, marker)
+			}
+			if k >= n && i >= 0 {
+				t.Errorf("after %d steps %s is already in", n, marker)
+			}
+			at = max(at, i)
+		}
+	}
+	if p := NewPage().(*Page); p.below != belowSections {
+		t.Errorf("the server's page has %d of the %d sections under the fold", p.below, belowSections)
+	}
+}
