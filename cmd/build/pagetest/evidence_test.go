@@ -127,7 +127,7 @@ func disabled(t testing.TB, ctx context.Context, sel string) bool {
 
 func click(t testing.TB, ctx context.Context, sel string) {
 	t.Helper()
-	run(t, ctx, "clicking "+sel, 10*time.Second, chromedp.Click(sel, chromedp.ByQuery))
+	run(t, ctx, "clicking "+sel, 10*time.Second, mouseClick(sel))
 }
 
 // yelpDir is the shared Yelp folder beside the checkout; EALS_DATA names

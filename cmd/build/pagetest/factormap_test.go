@@ -67,7 +67,7 @@ func TestFactorMapMatchesCore(t *testing.T) {
 	for k := 0; k < 2; k++ {
 		target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
 		run(t, ctx, "liking a business", 10*time.Second,
-			chromedp.Click(`#browse-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
+			mouseClick(`#browse-list li[data-id="`+target+`"] button.like`))
 		item, _ := strconv.Atoi(target)
 		if err := model.Update(you, int32(item)); err != nil {
 			t.Fatal(err)
@@ -113,7 +113,7 @@ func TestFactorMapMatchesCore(t *testing.T) {
 	contains(t, "the map's caption", text(t, ctx, "#factor-map-caption"), "never sees")
 	contains(t, "the map's caption", text(t, ctx, "#factor-map-caption"), "principal directions")
 	// The marked businesses by keyboard: focusing one names it.
-	run(t, ctx, "opening the marked list", 5*time.Second, chromedp.Click("#factor-map details summary", chromedp.ByQuery))
+	run(t, ctx, "opening the marked list", 5*time.Second, mouseClick("#factor-map details summary"))
 	first := attr(t, ctx, "#factor-map-list button", "data-id")
 	i, _ := strconv.Atoi(first)
 	run(t, ctx, "focusing a marked business", 5*time.Second, chromedp.Focus("#factor-map-list button", chromedp.ByQuery))

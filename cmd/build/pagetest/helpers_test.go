@@ -194,6 +194,50 @@ func serviceWorkerActive(t testing.TB, ctx context.Context) bool {
 	return active
 }
 
+// mouseClick clicks the middle of the element sel matches with the mouse, as
+// a visitor would: scrolled into sight if need be, and only once nothing
+// covers it. It finds the element with the page's own querySelector rather
+// than chromedp.Click, whose copy of the DOM, kept from the browser's
+// events, can miss a row go-app has just added and then wait for it until
+// the deadline (seen once in CI, on a row that was on the page).
+func mouseClick(sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		var why string
+		for {
+			var at struct {
+				X, Y float64
+				Why  string
+			}
+			err := chromedp.Evaluate(`(() => {
+				const el = document.querySelector(`+jsString(sel)+`);
+				if (!el) return {Why: "no element matches"};
+				el.scrollIntoViewIfNeeded(true);
+				const r = el.getBoundingClientRect();
+				if (r.width === 0 || r.height === 0) return {Why: "it has no size"};
+				const x = r.left + r.width / 2, y = r.top + r.height / 2;
+				const hit = document.elementFromPoint(x, y);
+				if (!hit || !el.contains(hit)) {
+					return {Why: "it is covered by " + (hit ? hit.outerHTML.slice(0, 120) : "nothing")};
+				}
+				return {X: x, Y: y};
+			})()`, &at).Do(ctx)
+			switch {
+			case err != nil:
+				why = err.Error()
+			case at.Why == "":
+				return chromedp.MouseClickXY(at.X, at.Y).Do(ctx)
+			default:
+				why = at.Why
+			}
+			select {
+			case <-ctx.Done():
+				return fmt.Errorf("clicking %s: %s (%w)", sel, why, ctx.Err())
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	})
+}
+
 func run(t testing.TB, ctx context.Context, what string, timeout time.Duration, actions ...chromedp.Action) {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, timeout)

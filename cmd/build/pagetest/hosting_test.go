@@ -32,7 +32,7 @@ func TestSubPathAndOffline(t *testing.T) {
 	}
 	target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
 	run(t, ctx, "liking a business", 10*time.Second,
-		chromedp.Click(`#browse-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
+		mouseClick(`#browse-list li[data-id="`+target+`"] button.like`))
 	eventually(t, "the click in the history", 10*time.Second, func() bool {
 		return slices.Equal(ids(t, ctx, "#history-list li"), []string{target})
 	})

@@ -72,7 +72,7 @@ func TestPageMatchesCore(t *testing.T) {
 		}
 		target := ids(t, ctx, from+" li:has(button.like)")[0]
 		run(t, ctx, "liking a business", 10*time.Second,
-			chromedp.Click(from+` li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
+			mouseClick(from+` li[data-id="`+target+`"] button.like`))
 		waitFor(t, ctx, "the click to be learnt", 10*time.Second, func(m metrics) bool {
 			return len(m.UpdateMs) == k+1 && len(m.ClickToScreenMs) == k+1
 		})
@@ -110,7 +110,7 @@ func TestPageMatchesCore(t *testing.T) {
 	}
 	for k, id := range listed[:3] {
 		run(t, ctx, "opening why?", 10*time.Second,
-			chromedp.Click(`#ranked-list li[data-id="`+id+`"] .why-toggle`, chromedp.ByQuery))
+			mouseClick(`#ranked-list li[data-id="`+id+`"] .why-toggle`))
 		eventually(t, "the why panel of "+id, 10*time.Second, func() bool { return count(t, ctx, "#why-"+id) == 1 })
 		compareWhy(t, ctx, id, exps[k], names)
 	}

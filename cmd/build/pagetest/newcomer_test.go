@@ -57,7 +57,7 @@ func TestNewcomerMatchesCore(t *testing.T) {
 	cfg := pageConfigShown(t, ctx)
 
 	eventually(t, "the newcomer button enabled", 30*time.Second, func() bool { return !disabled(t, ctx, "#newcomer-start") })
-	run(t, ctx, "finding the newcomers", 5*time.Second, chromedp.Click("#newcomer-start", chromedp.ByID))
+	run(t, ctx, "finding the newcomers", 5*time.Second, mouseClick("#newcomer-start"))
 	var ev newcomerEvidence
 	// Training the replay's model on one worker takes a while on a busy
 	// machine.
@@ -155,7 +155,7 @@ func TestNewcomerMatchesCore(t *testing.T) {
 
 	// A bad number is refused and named.
 	run(t, ctx, "typing a bad number", 5*time.Second,
-		chromedp.SendKeys("#newcomer-number-input", "0", chromedp.ByID), chromedp.Click("#newcomer-follow", chromedp.ByID))
+		chromedp.SendKeys("#newcomer-number-input", "0", chromedp.ByID), mouseClick("#newcomer-follow"))
 	eventually(t, "the message", 5*time.Second, func() bool { return text(t, ctx, "#newcomer-problem") != "" })
 	contains(t, "the message", text(t, ctx, "#newcomer-problem"), "from 1 to "+strconv.Itoa(len(all)))
 	run(t, ctx, "narrow screen", 10*time.Second, phone())

@@ -82,7 +82,7 @@ func TestPageTrainsAndLearns(t *testing.T) {
 		before := ids(t, ctx, "#ranked-list li[data-id]")
 		target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
 		run(t, ctx, "liking a business", 10*time.Second,
-			chromedp.Click(`#browse-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
+			mouseClick(`#browse-list li[data-id="`+target+`"] button.like`))
 		liked = append(liked, target)
 		waitFor(t, ctx, "the click to be learnt", 10*time.Second, func(m metrics) bool {
 			return len(m.UpdateMs) == k+1 && len(m.ClickToScreenMs) == k+1
@@ -127,7 +127,7 @@ func TestPageTrainsAndLearns(t *testing.T) {
 	// Removing a click forgets it and changes the list.
 	before := ids(t, ctx, "#ranked-list li[data-id]")
 	run(t, ctx, "removing a click", 10*time.Second,
-		chromedp.Click(`#history-list li[data-id="`+liked[1]+`"] button.remove`, chromedp.ByQuery))
+		mouseClick(`#history-list li[data-id="`+liked[1]+`"] button.remove`))
 	eventually(t, "the removal", 10*time.Second, func() bool { return count(t, ctx, "#history-list li") == 2 })
 	if got, want := ids(t, ctx, "#history-list li"), []string{liked[0], liked[2]}; !slices.Equal(got, want) {
 		t.Errorf("after removing %s the history is %v, want %v", liked[1], got, want)
@@ -137,7 +137,7 @@ func TestPageTrainsAndLearns(t *testing.T) {
 	}
 
 	// Starting over empties the history and returns to the cold start.
-	run(t, ctx, "starting over", 10*time.Second, chromedp.Click(`#reset`, chromedp.ByQuery))
+	run(t, ctx, "starting over", 10*time.Second, mouseClick(`#reset`))
 	eventually(t, "the reset", 10*time.Second, func() bool { return count(t, ctx, "#history-list li") == 0 })
 	if n := count(t, ctx, "#history-list li"); n != 0 {
 		t.Errorf("after starting over the history has %d entries", n)
@@ -158,13 +158,13 @@ func TestStopAndBrowse(t *testing.T) {
 
 	early := ids(t, ctx, "#browse-list li:has(button.like)")[0]
 	run(t, ctx, "liking a business while training", 10*time.Second,
-		chromedp.Click(`#browse-list li[data-id="`+early+`"] button.like`, chromedp.ByQuery))
+		mouseClick(`#browse-list li[data-id="`+early+`"] button.like`))
 	eventually(t, "the early click in the history", 10*time.Second, func() bool {
 		return slices.Equal(ids(t, ctx, "#history-list li"), []string{early})
 	})
 	contains(t, "the history while training", text(t, ctx, "#history"), "learns these as soon as training ends")
 
-	run(t, ctx, "stopping", 10*time.Second, chromedp.Click(`#stop`, chromedp.ByQuery))
+	run(t, ctx, "stopping", 10*time.Second, mouseClick(`#stop`))
 	m := waitFor(t, ctx, "training to stop", trainTimeout, ready)
 	done := len(m.EpochMs)
 	if done >= 25 {
@@ -280,7 +280,7 @@ func TestStopAndBrowse(t *testing.T) {
 
 	// The comparison's progress bar moves while it runs, and Stop ends it.
 	eventually(t, "the comparison to be free to run", 10*time.Second, func() bool { return count(t, ctx, "#compare-start:enabled") == 1 })
-	run(t, ctx, "running the comparison", 10*time.Second, chromedp.Click("#compare-start", chromedp.ByQuery))
+	run(t, ctx, "running the comparison", 10*time.Second, mouseClick("#compare-start"))
 	lowest, moved := -1, false
 	eventually(t, "the comparison's progress bar to move", time.Minute, func() bool {
 		var bar struct{ Now, Scale string }
@@ -304,7 +304,7 @@ func TestStopAndBrowse(t *testing.T) {
 		}
 		return moved
 	})
-	run(t, ctx, "stopping the comparison", 10*time.Second, chromedp.Click("#compare-stop", chromedp.ByQuery))
+	run(t, ctx, "stopping the comparison", 10*time.Second, mouseClick("#compare-stop"))
 	eventually(t, "the comparison to stop", 20*time.Second, func() bool { return attr(t, ctx, "#compare", "data-state") == "stopped" })
 	if n := count(t, ctx, "#compare-progress"); n != 0 {
 		t.Errorf("the comparison's progress bar stays after Stop")

@@ -56,7 +56,7 @@ func TestSecondModelMatchesCore(t *testing.T) {
 	var likes []int32
 	for k := 0; k < 2; k++ {
 		target := ids(t, ctx, "#browse-list li:has(button.like)")[k]
-		run(t, ctx, "liking", 10*time.Second, chromedp.Click(`#browse-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
+		run(t, ctx, "liking", 10*time.Second, mouseClick(`#browse-list li[data-id="`+target+`"] button.like`))
 		waitFor(t, ctx, "the like", 10*time.Second, func(m metrics) bool { return m.Liked == k+1 })
 		i, _ := strconv.Atoi(target)
 		likes = append(likes, int32(i))

@@ -37,7 +37,7 @@ func TestUpdateStepperMatchesCore(t *testing.T) {
 	you := model.AddUser()
 	target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
 	run(t, ctx, "liking a business", 10*time.Second,
-		chromedp.Click(`#browse-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
+		mouseClick(`#browse-list li[data-id="`+target+`"] button.like`))
 	waitFor(t, ctx, "the click to be learnt", 10*time.Second, func(m metrics) bool { return len(m.UpdateMs) == 1 })
 	settled(t, ctx)
 	item, _ := strconv.Atoi(target)
@@ -73,7 +73,7 @@ func TestUpdateStepperMatchesCore(t *testing.T) {
 	screenshotOf(t, ctx, "#update-stepper", "51-stepper-last")
 
 	// Play from the end starts again and advances by itself; Pause holds.
-	run(t, ctx, "pressing Play", 5*time.Second, chromedp.Click("#stepper-play", chromedp.ByID))
+	run(t, ctx, "pressing Play", 5*time.Second, mouseClick("#stepper-play"))
 	eventually(t, "Play to reach step 3", 20*time.Second, func() bool {
 		at, _ := strconv.Atoi(attr(t, ctx, "#stepper-status", "data-at"))
 		return at >= 2 && at < 2*k-1
@@ -81,7 +81,7 @@ func TestUpdateStepperMatchesCore(t *testing.T) {
 	if got := attr(t, ctx, "#stepper-play", "aria-pressed"); got != "true" {
 		t.Errorf("while playing, Play's aria-pressed is %q", got)
 	}
-	run(t, ctx, "pressing Pause", 5*time.Second, chromedp.Click("#stepper-play", chromedp.ByID))
+	run(t, ctx, "pressing Pause", 5*time.Second, mouseClick("#stepper-play"))
 	held := attr(t, ctx, "#stepper-status", "data-at")
 	time.Sleep(2 * time.Second)
 	if now := attr(t, ctx, "#stepper-status", "data-at"); now != held {

@@ -138,7 +138,7 @@ func TestTeachingView(t *testing.T) {
 		target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
 		names = append(names, text(t, ctx, `#browse-list li[data-id="`+target+`"] .biz-name`))
 		run(t, ctx, "liking a business", 10*time.Second,
-			chromedp.Click(`#browse-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
+			mouseClick(`#browse-list li[data-id="`+target+`"] button.like`))
 		liked = append(liked, target)
 		waitFor(t, ctx, "the click to be learnt", 10*time.Second, func(m metrics) bool { return len(m.UpdateMs) == k+1 })
 		settled(t, ctx)
@@ -157,7 +157,7 @@ func TestTeachingView(t *testing.T) {
 	listed := ids(t, ctx, "#ranked-list li[data-id]")
 	for _, id := range listed[:3] {
 		run(t, ctx, "opening why?", 10*time.Second,
-			chromedp.Click(`#ranked-list li[data-id="`+id+`"] .why-toggle`, chromedp.ByQuery))
+			mouseClick(`#ranked-list li[data-id="`+id+`"] .why-toggle`))
 		eventually(t, "the why panel of "+id, 10*time.Second, func() bool { return count(t, ctx, "#why-"+id) == 1 })
 		checkWhy(t, ctx, id, names)
 	}
@@ -165,7 +165,7 @@ func TestTeachingView(t *testing.T) {
 	screenshot(t, ctx, "33-teach-why")
 	assertAccessible(t, ctx, "the teaching views after a like")
 	run(t, ctx, "closing a why?", 10*time.Second,
-		chromedp.Click(`#ranked-list li[data-id="`+listed[0]+`"] .why-toggle`, chromedp.ByQuery))
+		mouseClick(`#ranked-list li[data-id="`+listed[0]+`"] .why-toggle`))
 	eventually(t, "the why panel to close", 10*time.Second, func() bool { return count(t, ctx, "#why-"+listed[0]) == 0 })
 
 	// Retrain waits while the evidence replay runs.
@@ -180,7 +180,7 @@ func TestTeachingView(t *testing.T) {
 	setParam(t, ctx, "K", "8")
 	setParam(t, ctx, "epochs", "3")
 	eventually(t, "Retrain to be enabled", 10*time.Second, func() bool { return !retrainDisabled(t, ctx) })
-	run(t, ctx, "retraining", 10*time.Second, chromedp.Click("#retrain", chromedp.ByQuery))
+	run(t, ctx, "retraining", 10*time.Second, mouseClick("#retrain"))
 	eventually(t, "Retrain to be disabled while it trains", 10*time.Second, func() bool { return retrainDisabled(t, ctx) })
 	if f := focused(t, ctx); !strings.HasPrefix(f, "button|retrain|") {
 		t.Errorf("while the model retrains, focus is on %q, want still on Retrain", f)
@@ -225,7 +225,7 @@ func TestTeachingView(t *testing.T) {
 	// A click on the new model shows K = 8 in the update.
 	target := ids(t, ctx, "#ranked-list li:has(button.like)")[0]
 	run(t, ctx, "liking after retraining", 10*time.Second,
-		chromedp.Click(`#ranked-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
+		mouseClick(`#ranked-list li[data-id="`+target+`"] button.like`))
 	waitFor(t, ctx, "the click to be learnt", 10*time.Second, func(m metrics) bool { return m.Liked == 4 })
 	settled(t, ctx)
 	eventually(t, "the update view with K = 8", 10*time.Second, func() bool { return text(t, ctx, `#update-cost [data-term="k"]`) == "8" })

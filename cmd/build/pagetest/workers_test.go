@@ -98,7 +98,7 @@ func TestWorkersTrainAndKeepTheModel(t *testing.T) {
 	for k := 0; k < 2; k++ {
 		// Each like re-ranks the list: pick from it as it is now.
 		id := ids(t, ctx, "#ranked-list li:has(button.like)")[0]
-		run(t, ctx, "liking a business", 10*time.Second, chromedp.Click(`#ranked-list li[data-id="`+id+`"] button.like`, chromedp.ByQuery))
+		run(t, ctx, "liking a business", 10*time.Second, mouseClick(`#ranked-list li[data-id="`+id+`"] button.like`))
 		waitFor(t, ctx, "the like", 10*time.Second, func(m metrics) bool { return m.Liked == k+1 })
 		liked = append(liked, id)
 	}
@@ -120,7 +120,7 @@ func TestWorkersTrainAndKeepTheModel(t *testing.T) {
 	}
 	screenshot(t, ctx, "40-return-visit")
 
-	run(t, ctx, "training again", 10*time.Second, chromedp.Click("#train-again", chromedp.ByQuery))
+	run(t, ctx, "training again", 10*time.Second, mouseClick("#train-again"))
 	waitFor(t, ctx, "training to start", 20*time.Second, func(m metrics) bool { return m.Stage == "training" })
 	m = waitFor(t, ctx, "training again to end", trainTimeout, ready)
 	if m.Restored || m.ModelChecksum != want {
@@ -212,7 +212,7 @@ func TestRendersPerSection(t *testing.T) {
 	}
 
 	target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
-	run(t, ctx, "liking a business", 10*time.Second, chromedp.Click(`#browse-list li[data-id="`+target+`"] button.like`, chromedp.ByQuery))
+	run(t, ctx, "liking a business", 10*time.Second, mouseClick(`#browse-list li[data-id="`+target+`"] button.like`))
 	// "Inside the model" follows once the new list is on screen.
 	liked := waitFor(t, ctx, "the like, and Inside the model to show it", 10*time.Second, func(m metrics) bool {
 		return m.Liked == 1 && len(m.ClickToScreenMs) == 1 && m.Renders["inside"] > after.Renders["inside"]
@@ -250,7 +250,7 @@ func TestRendersPerSection(t *testing.T) {
 	settled(t, ctx)
 	empty := readMetrics(t, ctx)
 	second := ids(t, ctx, "#ranked-list li[data-id]")[0]
-	run(t, ctx, "liking a business in your list", 10*time.Second, chromedp.Click(`#ranked-list li[data-id="`+second+`"] button.like`, chromedp.ByQuery))
+	run(t, ctx, "liking a business in your list", 10*time.Second, mouseClick(`#ranked-list li[data-id="`+second+`"] button.like`))
 	waitFor(t, ctx, "the second like on screen", 10*time.Second, func(m metrics) bool { return m.Liked == 2 && len(m.ClickToScreenMs) == 2 })
 	settled(t, ctx)
 	again := readMetrics(t, ctx)
