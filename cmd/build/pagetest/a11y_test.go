@@ -97,7 +97,7 @@ func TestKeyboardOnly(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
-	run(t, ctx, "waiting for the first list", 30*time.Second, chromedp.WaitVisible(`#ranked-list li[data-id]`, chromedp.ByQuery))
+	run(t, ctx, "waiting for the first list", 30*time.Second, visible(`#ranked-list li[data-id]`))
 	assertAccessible(t, ctx, "loading")
 	waitFor(t, ctx, "training to end", trainTimeout, ready)
 	assertAccessible(t, ctx, "ready")

@@ -59,7 +59,7 @@ func TestPackErrors(t *testing.T) {
 			srv := serveSite(t, dir, "")
 			run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
 			run(t, ctx, "waiting for the error message", 30*time.Second,
-				chromedp.WaitVisible(`#failure`, chromedp.ByQuery))
+				visible(`#failure`))
 			msg := text(t, ctx, "#failure")
 			contains(t, "the error message", msg, tc.title)
 			contains(t, "the error message", msg, tc.says)
@@ -130,7 +130,7 @@ func TestBadSavedClicks(t *testing.T) {
 			chromedp.Evaluate(`localStorage.clear(); localStorage.setItem(`+jsString(tc.key)+`, `+jsString(tc.stored)+`)`, nil))
 		run(t, ctx, "reloading", 30*time.Second, chromedp.Reload())
 		run(t, ctx, "waiting for the message", 30*time.Second,
-			chromedp.WaitVisible(`.notice-info`, chromedp.ByQuery))
+			visible(`.notice-info`))
 		contains(t, "the notice for "+tc.stored, text(t, ctx, ".notice-info"), tc.says)
 		if n := count(t, ctx, "#history-list li"); n != 0 {
 			t.Errorf("after storing %s the history has %d entries", tc.stored, n)

@@ -94,7 +94,7 @@ func TestFactorMapMatchesCore(t *testing.T) {
 	if n := inkedPixels(t, ctx); n != 0 {
 		t.Errorf("the map out of sight has %d pixels drawn, want none", n)
 	}
-	run(t, ctx, "scrolling to the map", 5*time.Second, chromedp.ScrollIntoView("#factor-map-canvas", chromedp.ByQuery))
+	run(t, ctx, "scrolling to the map", 5*time.Second, scrolledTo("#factor-map-canvas"))
 	eventually(t, "the map drawn once in sight", 5*time.Second, func() bool {
 		return attr(t, ctx, "#factor-map-canvas", "data-drawn") == strconv.Itoa(len(path))
 	})
@@ -116,7 +116,7 @@ func TestFactorMapMatchesCore(t *testing.T) {
 	run(t, ctx, "opening the marked list", 5*time.Second, mouseClick("#factor-map details summary"))
 	first := attr(t, ctx, "#factor-map-list button", "data-id")
 	i, _ := strconv.Atoi(first)
-	run(t, ctx, "focusing a marked business", 5*time.Second, chromedp.Focus("#factor-map-list button", chromedp.ByQuery))
+	run(t, ctx, "focusing a marked business", 5*time.Second, focusOn("#factor-map-list button"))
 	eventually(t, "the focused business named", 5*time.Second, func() bool {
 		return len(text(t, ctx, "#factor-map-named")) > 0
 	})

@@ -194,48 +194,100 @@ func serviceWorkerActive(t testing.TB, ctx context.Context) bool {
 	return active
 }
 
+// The actions below find elements with the page's own querySelector, not
+// chromedp's. chromedp keeps a copy of the DOM built from the browser's
+// events and waits for a queried node to appear in it; a node go-app has
+// just added can stay missing from it, and the action then waits until its
+// deadline (seen in CI: a click on a row that was on the page).
+
+// atElement polls the page until the element sel matches is there and js,
+// the body of a function of it named el, returns an object without a Why;
+// that object is decoded into out (when not nil). At the deadline it says
+// what it was still waiting for.
+func atElement(ctx context.Context, sel, js string, out any) error {
+	src := `((el) => {
+		if (!el) return {Why: "no element matches"};
+		` + js + `
+	})(document.querySelector(` + jsString(sel) + `))`
+	var why string
+	for {
+		var raw []byte
+		err := chromedp.Evaluate(src, &raw).Do(ctx)
+		var w struct{ Why string }
+		switch {
+		case err != nil:
+			why = err.Error()
+		case json.Unmarshal(raw, &w) != nil:
+			why = "the page answered " + string(raw)
+		case w.Why == "":
+			if out == nil {
+				return nil
+			}
+			return json.Unmarshal(raw, out)
+		default:
+			why = w.Why
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%s: %s (%w)", sel, why, ctx.Err())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
 // mouseClick clicks the middle of the element sel matches with the mouse, as
 // a visitor would: scrolled into sight if need be, and only once nothing
-// covers it. It finds the element with the page's own querySelector rather
-// than chromedp.Click, whose copy of the DOM, kept from the browser's
-// events, can miss a row go-app has just added and then wait for it until
-// the deadline (seen once in CI, on a row that was on the page).
+// covers it.
 func mouseClick(sel string) chromedp.Action {
 	return chromedp.ActionFunc(func(ctx context.Context) error {
-		var why string
-		for {
-			var at struct {
-				X, Y float64
-				Why  string
+		var at struct{ X, Y float64 }
+		if err := atElement(ctx, sel, `
+			el.scrollIntoViewIfNeeded(true);
+			const r = el.getBoundingClientRect();
+			if (r.width === 0 || r.height === 0) return {Why: "it has no size"};
+			const x = r.left + r.width / 2, y = r.top + r.height / 2;
+			const hit = document.elementFromPoint(x, y);
+			if (!hit || !el.contains(hit)) {
+				return {Why: "it is covered by " + (hit ? hit.outerHTML.slice(0, 120) : "nothing")};
 			}
-			err := chromedp.Evaluate(`(() => {
-				const el = document.querySelector(`+jsString(sel)+`);
-				if (!el) return {Why: "no element matches"};
-				el.scrollIntoViewIfNeeded(true);
-				const r = el.getBoundingClientRect();
-				if (r.width === 0 || r.height === 0) return {Why: "it has no size"};
-				const x = r.left + r.width / 2, y = r.top + r.height / 2;
-				const hit = document.elementFromPoint(x, y);
-				if (!hit || !el.contains(hit)) {
-					return {Why: "it is covered by " + (hit ? hit.outerHTML.slice(0, 120) : "nothing")};
-				}
-				return {X: x, Y: y};
-			})()`, &at).Do(ctx)
-			switch {
-			case err != nil:
-				why = err.Error()
-			case at.Why == "":
-				return chromedp.MouseClickXY(at.X, at.Y).Do(ctx)
-			default:
-				why = at.Why
-			}
-			select {
-			case <-ctx.Done():
-				return fmt.Errorf("clicking %s: %s (%w)", sel, why, ctx.Err())
-			case <-time.After(50 * time.Millisecond):
-			}
+			return {X: x, Y: y};`, &at); err != nil {
+			return fmt.Errorf("clicking %w", err)
 		}
+		return chromedp.MouseClickXY(at.X, at.Y).Do(ctx)
 	})
+}
+
+// visible waits until the element sel matches is laid out and not hidden.
+func visible(sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		return atElement(ctx, sel, `
+			const r = el.getBoundingClientRect();
+			if (r.width === 0 || r.height === 0) return {Why: "it has no size"};
+			if (getComputedStyle(el).visibility === "hidden") return {Why: "it is hidden"};
+			return {};`, nil)
+	})
+}
+
+// scrolledTo scrolls the element sel matches into the middle of the window
+// if it is not in sight.
+func scrolledTo(sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		return atElement(ctx, sel, `el.scrollIntoViewIfNeeded(true); return {};`, nil)
+	})
+}
+
+// focusOn gives the element sel matches the keyboard's focus.
+func focusOn(sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		return atElement(ctx, sel, `
+			el.focus();
+			return document.activeElement === el ? {} : {Why: "it does not take the focus"};`, nil)
+	})
+}
+
+// typed types keys into the element sel matches, as the keyboard does.
+func typed(sel, keys string) chromedp.Action {
+	return chromedp.Tasks{focusOn(sel), chromedp.KeyEvent(keys)}
 }
 
 func run(t testing.TB, ctx context.Context, what string, timeout time.Duration, actions ...chromedp.Action) {

@@ -152,7 +152,7 @@ func TestListsKeepTheirPlace(t *testing.T) {
 		ctx := newBrowser(t)
 		// The pre-rendered page alone, as it shows until the program runs.
 		run(t, ctx, "opening the pre-rendered page on "+screen.name, 30*time.Second, screen.set,
-			chromedp.Navigate(srv.base+"?wasm=false"), chromedp.WaitVisible("#browse-list"))
+			chromedp.Navigate(srv.base+"?wasm=false"), visible("#browse-list"))
 		loading := heights(ctx)
 		run(t, ctx, "opening the page on "+screen.name, 30*time.Second, chromedp.Navigate(srv.base))
 		waitFor(t, ctx, "training", trainTimeout, ready)

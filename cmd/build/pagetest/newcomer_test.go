@@ -155,7 +155,7 @@ func TestNewcomerMatchesCore(t *testing.T) {
 
 	// A bad number is refused and named.
 	run(t, ctx, "typing a bad number", 5*time.Second,
-		chromedp.SendKeys("#newcomer-number-input", "0", chromedp.ByID), mouseClick("#newcomer-follow"))
+		typed("#newcomer-number-input", "0"), mouseClick("#newcomer-follow"))
 	eventually(t, "the message", 5*time.Second, func() bool { return text(t, ctx, "#newcomer-problem") != "" })
 	contains(t, "the message", text(t, ctx, "#newcomer-problem"), "from 1 to "+strconv.Itoa(len(all)))
 	run(t, ctx, "narrow screen", 10*time.Second, phone())

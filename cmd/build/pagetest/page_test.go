@@ -28,7 +28,7 @@ func TestPageTrainsAndLearns(t *testing.T) {
 
 	// The first list is popularity, labelled so, while the model trains.
 	run(t, ctx, "waiting for the first list", 30*time.Second,
-		chromedp.WaitVisible(`#ranked-list li[data-id]`, chromedp.ByQuery))
+		visible(`#ranked-list li[data-id]`))
 	if got := attr(t, ctx, "#ranked-list", "data-order"); got != "popular" {
 		t.Errorf("the first list is ordered by %q, want the labelled popularity list", got)
 	}
@@ -38,7 +38,7 @@ func TestPageTrainsAndLearns(t *testing.T) {
 	}
 	waitFor(t, ctx, "training to start", 30*time.Second, func(m metrics) bool { return m.Stage == "training" })
 	run(t, ctx, "waiting for a plotted epoch", 30*time.Second,
-		chromedp.WaitVisible(`#chart-objective circle`, chromedp.ByQuery))
+		visible(`#chart-objective circle`))
 	screenshot(t, ctx, "02-training")
 
 	m := waitFor(t, ctx, "training to end", trainTimeout, ready)
@@ -153,7 +153,7 @@ func TestStopAndBrowse(t *testing.T) {
 	ctx := newBrowser(t)
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
 	run(t, ctx, "waiting for the first list", 30*time.Second,
-		chromedp.WaitVisible(`#ranked-list li[data-id]`, chromedp.ByQuery))
+		visible(`#ranked-list li[data-id]`))
 	waitFor(t, ctx, "training to start", 30*time.Second, func(m metrics) bool { return m.Stage == "training" })
 
 	early := ids(t, ctx, "#browse-list li:has(button.like)")[0]
@@ -198,7 +198,7 @@ func TestStopAndBrowse(t *testing.T) {
 		return b
 	}
 	unfiltered := read()
-	run(t, ctx, "searching", 10*time.Second, chromedp.SendKeys(`#search`, "pizza", chromedp.ByQuery))
+	run(t, ctx, "searching", 10*time.Second, typed(`#search`, "pizza"))
 	var found browse
 	eventually(t, "the search results", 20*time.Second, func() bool {
 		found = read()

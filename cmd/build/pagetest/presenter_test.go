@@ -55,7 +55,7 @@ func TestPresenterMode(t *testing.T) {
 
 	// ↓ walks the finder; y likes the business in focus.
 	run(t, ctx, "focusing the finder's first business", 5*time.Second,
-		chromedp.Focus("#browse li[data-id] button.like", chromedp.ByQuery))
+		focusOn("#browse li[data-id] button.like"))
 	press(t, ctx, kb.ArrowDown)
 	second := ids(t, ctx, "#browse li[data-id]")[1]
 	var row string

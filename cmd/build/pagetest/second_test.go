@@ -42,11 +42,11 @@ func TestSecondModelMatchesCore(t *testing.T) {
 		return count(t, ctx, "#second-train") == 1 && !disabled(t, ctx, "#second-train")
 	})
 	// A bad value is named and blocks training; fixing it unblocks it.
-	run(t, ctx, "typing a bad K", 10*time.Second, chromedp.SendKeys("#second-K", "x", chromedp.ByQuery))
+	run(t, ctx, "typing a bad K", 10*time.Second, typed("#second-K", "x"))
 	eventually(t, "the bad K to be named", 10*time.Second, func() bool {
 		return text(t, ctx, "#second-K-error") == "“32x” is not a number" && disabled(t, ctx, "#second-train")
 	})
-	run(t, ctx, "fixing K", 10*time.Second, chromedp.SendKeys("#second-K", "\b", chromedp.ByQuery))
+	run(t, ctx, "fixing K", 10*time.Second, typed("#second-K", "\b"))
 	eventually(t, "K to be accepted", 10*time.Second, func() bool {
 		return text(t, ctx, "#second-K-error") == "" && !disabled(t, ctx, "#second-train")
 	})

@@ -108,7 +108,7 @@ func stepTo(t *testing.T, ctx context.Context, from, to int) {
 		} else {
 			at--
 		}
-		run(t, ctx, "pressing "+button, 5*time.Second, chromedp.Focus(button, chromedp.ByQuery), chromedp.KeyEvent("\r"))
+		run(t, ctx, "pressing "+button, 5*time.Second, focusOn(button), chromedp.KeyEvent("\r"))
 		want := strconv.Itoa(at)
 		eventually(t, "the stepper at step "+want, 5*time.Second, func() bool {
 			return attr(t, ctx, "#stepper-status", "data-at") == want

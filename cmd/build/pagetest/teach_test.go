@@ -161,7 +161,7 @@ func TestTeachingView(t *testing.T) {
 		eventually(t, "the why panel of "+id, 10*time.Second, func() bool { return count(t, ctx, "#why-"+id) == 1 })
 		checkWhy(t, ctx, id, names)
 	}
-	run(t, ctx, "scrolling to the list", 10*time.Second, chromedp.ScrollIntoView("#ranked-list", chromedp.ByQuery))
+	run(t, ctx, "scrolling to the list", 10*time.Second, scrolledTo("#ranked-list"))
 	screenshot(t, ctx, "33-teach-why")
 	assertAccessible(t, ctx, "the teaching views after a like")
 	run(t, ctx, "closing a why?", 10*time.Second,
@@ -233,7 +233,7 @@ func TestTeachingView(t *testing.T) {
 	screenshot(t, ctx, "34-teach-retrained")
 
 	run(t, ctx, "going phone-sized", 10*time.Second, phone())
-	run(t, ctx, "scrolling to the teaching view", 10*time.Second, chromedp.ScrollIntoView("#teach", chromedp.ByQuery))
+	run(t, ctx, "scrolling to the teaching view", 10*time.Second, scrolledTo("#teach"))
 	screenshot(t, ctx, "35-teach-phone")
 }
 
