@@ -4,6 +4,7 @@ package main
 
 import (
 	"os"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -22,5 +23,9 @@ func main() {
 		return
 	}
 	ui.RegisterRoutes()
+	// Give the browser its thread back once between the Go runtime's start
+	// and go-app's first render, which otherwise make one long task: a
+	// sleep is the only way Go on WebAssembly yields to the page.
+	time.Sleep(time.Millisecond)
 	app.RunWhenOnBrowser()
 }

@@ -35,7 +35,9 @@ async function goappInitWebAssembly() {
   window.ealsWasm = { module: compiled.module, url: ealsWasmFile().url, workers: compiled.workers, workersAt: compiled.at };
   let exited;
   try {
-    // Runs the page's Go code until it first waits: its first render.
+    // Runs the page's Go code until it first waits: the Go runtime's start
+    // (cmd/build/main_wasm.go then yields once, and go-app draws the page
+    // in the browser's next task).
     exited = go.run(instance);
   } catch (err) {
     ui.fail(ealsRuntimeFailure(err));
