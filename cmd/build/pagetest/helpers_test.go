@@ -182,8 +182,6 @@ func newBrowser(t testing.TB, extraFlags ...chromedp.ExecAllocatorOption) contex
 	return ctx
 }
 
-// run runs actions with a deadline, failing the test with what it was
-// doing if they fail.
 // serviceWorkerActive waits until the page's service worker has cached
 // the site and taken over, and reports whether one did.
 func serviceWorkerActive(t testing.TB, ctx context.Context) bool {
@@ -290,6 +288,8 @@ func typed(sel, keys string) chromedp.Action {
 	return chromedp.Tasks{focusOn(sel), chromedp.KeyEvent(keys)}
 }
 
+// run runs actions with a deadline, failing the test with what it was
+// doing if they fail.
 func run(t testing.TB, ctx context.Context, what string, timeout time.Duration, actions ...chromedp.Action) {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, timeout)
