@@ -79,8 +79,11 @@ bench-web: build
 # Short minimisation: at the default 60 s the fuzzer spends most of its time
 # shrinking pack-sized inputs instead of exploring.
 FUZZTIME ?= 30s
+# FuzzReaderMatchesMsgpack holds the decoder's msgpack reads to msgpack's
+# own Decoder.
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzDecode -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/pack/
+	$(GO) test -run='^$$' -fuzz=FuzzReaderMatchesMsgpack -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/pack/
 
 clean:
 	rm -rf $(SITE) web/app.wasm web/yelp.msgpack wasm_exec.js .ci/node_modules

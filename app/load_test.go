@@ -9,6 +9,7 @@ import (
 	"github.com/ealslive/ealslive/app/work"
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/pack"
+	"github.com/ealslive/ealslive/core/pack/packfile"
 )
 
 // smallPack encodes a pack of three users and three businesses over three
@@ -31,7 +32,7 @@ func smallPack(t *testing.T) []byte {
 		id := d.ItemKey(int32(i))
 		items[i] = pack.Item{ID: id, Name: "Business " + id, Categories: []string{"Cafes"}, City: "Mesa", Lat: 33.4, Lon: -111.8, Stars: 4}
 	}
-	b, err := pack.Encode(&pack.Pack{Source: "test source", License: "test terms", Subset: pack.Subset{K: 1}, Items: items, Data: d})
+	b, err := packfile.Encode(&pack.Pack{Source: "test source", License: "test terms", Subset: pack.Subset{K: 1}, Items: items, Data: d})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/eval"
 	"github.com/ealslive/ealslive/core/pack"
+	"github.com/ealslive/ealslive/core/pack/packfile"
 )
 
 // packBytes builds a pack of the shared Yelp data, cut to s.
@@ -24,7 +25,7 @@ func packBytes(t testing.TB, s pack.Subset) []byte {
 	if err != nil {
 		t.Fatalf("building a pack from the shared Yelp data: %v", err)
 	}
-	b, err := pack.Encode(p)
+	b, err := packfile.Encode(p)
 	if err != nil {
 		t.Fatal(err)
 	}

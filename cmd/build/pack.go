@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 
 	"github.com/ealslive/ealslive/core/pack"
+	"github.com/ealslive/ealslive/core/pack/packfile"
 )
 
 // defaultDataDir is where the shared Yelp files sit beside the checkout.
@@ -59,7 +60,7 @@ func packCommand(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	b, err := pack.Encode(p)
+	b, err := packfile.Encode(p)
 	if err != nil {
 		return err
 	}

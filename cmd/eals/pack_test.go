@@ -9,6 +9,7 @@ import (
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/eval"
 	"github.com/ealslive/ealslive/core/pack"
+	"github.com/ealslive/ealslive/core/pack/packfile"
 )
 
 // A data pack is read like a log: sniffed by -format auto or named with
@@ -37,7 +38,7 @@ func TestPackInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := pack.Encode(&pack.Pack{Source: "synthetic", License: "none", Items: meta, Data: d})
+	b, err := packfile.Encode(&pack.Pack{Source: "synthetic", License: "none", Items: meta, Data: d})
 	if err != nil {
 		t.Fatal(err)
 	}

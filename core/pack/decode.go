@@ -8,7 +8,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/vmihailenco/msgpack/v5"
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
 )
 
@@ -80,15 +79,13 @@ func (l loc) String() string {
 type reader struct {
 	b   []byte // all of the input src reads
 	src *bytes.Reader
-	dec *msgpack.Decoder
 }
 
 func newReader(b []byte) *reader {
 	src := bytes.NewReader(b)
-	// A *bytes.Reader is an io.ByteScanner, so the decoder reads it
-	// directly and src.Len() is exactly what is left: the integer columns
+	// src.Len() is exactly what is left: the integer columns
 	// (intcolumn.go) read the bytes themselves and move src past them.
-	return &reader{b: b, src: src, dec: msgpack.NewDecoder(src)}
+	return &reader{b: b, src: src}
 }
 
 // failed turns a decoder error into a pack error.
@@ -100,7 +97,7 @@ func (r *reader) failed(l loc, err error) error {
 }
 
 func (r *reader) peek(l loc) (byte, error) {
-	c, err := r.dec.PeekCode()
+	c, err := r.peekCode()
 	if err != nil {
 		return 0, r.failed(l, err)
 	}
@@ -124,7 +121,7 @@ func (r *reader) int(l loc) (int64, error) {
 		return 0, r.wrongType(l, "an integer", c)
 	}
 	if c == msgpcode.Uint64 {
-		v, err := r.dec.DecodeUint64()
+		v, err := r.decodeUint64()
 		if err != nil {
 			return 0, r.failed(l, err)
 		}
@@ -133,7 +130,7 @@ func (r *reader) int(l loc) (int64, error) {
 		}
 		return int64(v), nil
 	}
-	v, err := r.dec.DecodeInt64()
+	v, err := r.decodeInt64()
 	if err != nil {
 		return 0, r.failed(l, err)
 	}
@@ -159,7 +156,7 @@ func (r *reader) float(l loc) (float64, error) {
 	if c != msgpcode.Float && c != msgpcode.Double && !isInt(c) {
 		return 0, r.wrongType(l, "a number", c)
 	}
-	v, err := r.dec.DecodeFloat64()
+	v, err := r.decodeFloat64()
 	if err != nil {
 		return 0, r.failed(l, err)
 	}
@@ -176,7 +173,7 @@ func (r *reader) str(l loc) (string, error) {
 	if !msgpcode.IsFixedString(c) && c != msgpcode.Str8 && c != msgpcode.Str16 && c != msgpcode.Str32 {
 		return "", r.wrongType(l, "a string", c)
 	}
-	n, err := r.dec.DecodeBytesLen()
+	n, err := r.decodeLen(stringHeader)
 	if err != nil {
 		return "", r.failed(l, err)
 	}
@@ -184,7 +181,7 @@ func (r *reader) str(l loc) (string, error) {
 		return "", fmt.Errorf("pack: %s declares %d bytes of text but only %d remain: %w", l, n, r.src.Len(), ErrTruncated)
 	}
 	b := make([]byte, n)
-	if err := r.dec.ReadFull(b); err != nil {
+	if _, err := io.ReadFull(r.src, b); err != nil {
 		return "", r.failed(l, err)
 	}
 	return string(b), nil
@@ -200,7 +197,7 @@ func (r *reader) arrayLen(l loc) (int, error) {
 	if !msgpcode.IsFixedArray(c) && c != msgpcode.Array16 && c != msgpcode.Array32 {
 		return 0, r.wrongType(l, "an array", c)
 	}
-	n, err := r.dec.DecodeArrayLen()
+	n, err := r.decodeLen(arrayHeader)
 	if err != nil {
 		return 0, r.failed(l, err)
 	}
@@ -284,7 +281,7 @@ func (r *reader) fields(where string, names []string, read func(name, path strin
 	if !msgpcode.IsFixedMap(c) && c != msgpcode.Map16 && c != msgpcode.Map32 {
 		return r.wrongType(at(where), "a map", c)
 	}
-	n, err := r.dec.DecodeMapLen()
+	n, err := r.decodeLen(mapHeader)
 	if err != nil {
 		return r.failed(at(where), err)
 	}

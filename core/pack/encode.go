@@ -1,11 +1,6 @@
 package pack
 
-import (
-	"bytes"
-	"fmt"
-
-	"github.com/vmihailenco/msgpack/v5"
-)
+import "fmt"
 
 // Field names of the body map. They are part of the schema.
 const (
@@ -34,30 +29,43 @@ const (
 	fieldDay  = "day"
 )
 
-// Encode returns the msgpack encoding of p. It checks p against the same
-// rules as Decode, so what it writes always decodes. User keys are not
-// written: the decoded pack calls user u "u". Interactions are written in
-// time order (a stable sort by time of p.Data's input order), and every
-// time must be 00:00 UTC of a day.
-func Encode(p *Pack) ([]byte, error) {
+// Encoder writes msgpack values; *msgpack.Encoder of
+// github.com/vmihailenco/msgpack/v5 is one. The package asks for the
+// methods it uses rather than importing that library, so that programs
+// that only decode packs, the page's among them, do not link it (see
+// msgpackread.go).
+type Encoder interface {
+	EncodeString(string) error
+	EncodeUint(uint64) error
+	EncodeInt(int64) error
+	EncodeFloat32(float32) error
+	EncodeFloat64(float64) error
+	EncodeMapLen(int) error
+	EncodeArrayLen(int) error
+}
+
+// Write writes p as a pack with e. It checks p against the same rules as
+// Decode, so what it writes always decodes, and writes nothing if p breaks
+// one. User keys are not written: the decoded pack calls user u "u".
+// Interactions are written in time order (a stable sort by time of
+// p.Data's input order), and every time must be 00:00 UTC of a day.
+func Write(e Encoder, p *Pack) error {
 	w, err := fromPack(p)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := w.validate(); err != nil {
-		return nil, err
+		return err
 	}
-	var buf bytes.Buffer
-	e := msgpack.NewEncoder(&buf)
 	if err := w.write(e); err != nil {
-		return nil, fmt.Errorf("pack: encoding: %v", err)
+		return fmt.Errorf("pack: encoding: %v", err)
 	}
-	return buf.Bytes(), nil
+	return nil
 }
 
 // write emits the pack. Keys come in a fixed order and numbers in their
 // shortest msgpack form, so equal packs give identical bytes.
-func (w *wire) write(e *msgpack.Encoder) error {
+func (w *wire) write(e Encoder) error {
 	ew := &errWriter{e: e}
 	ew.str(magic)
 	ew.uint(Schema)
@@ -119,7 +127,7 @@ func (w *wire) write(e *msgpack.Encoder) error {
 
 // errWriter keeps the first error so write reads as the layout it emits.
 type errWriter struct {
-	e   *msgpack.Encoder
+	e   Encoder
 	err error
 }
 

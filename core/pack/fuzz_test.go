@@ -13,7 +13,7 @@ import (
 // seed, made from Yelp data, is built here at run time and never written
 // (and left out only when EALS_SKIP_DATA says the data may be missing).
 func FuzzDecode(f *testing.F) {
-	synthetic, err := Encode(tiny(f))
+	synthetic, err := encode(tiny(f))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -24,7 +24,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		real, err := Encode(small)
+		real, err := encode(small)
 		if err != nil {
 			f.Fatal(err)
 		}

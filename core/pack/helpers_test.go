@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"slices"
@@ -8,10 +9,21 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/vmihailenco/msgpack/v5"
+
 	"github.com/ealslive/ealslive/core"
 )
 
 const day = 86400
+
+// encode is Write with msgpack's own Encoder, as cmd/build writes packs.
+func encode(p *Pack) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := Write(msgpack.NewEncoder(&buf), p); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
 
 // makePack builds a pack from items and (user, item, day) triples, with
 // users named by their numbers as a decoded pack names them.
@@ -165,7 +177,7 @@ func consistent(p *Pack) error {
 		}
 		prev = x.Time
 	}
-	b, err := Encode(p)
+	b, err := encode(p)
 	if err != nil {
 		return fmt.Errorf("re-encoding a decoded pack: %v", err)
 	}

@@ -32,12 +32,12 @@ func TestRoundTrip(t *testing.T) {
 		"unicode": unicode, "last day": lastDay,
 	} {
 		t.Run(name, func(t *testing.T) {
-			b, err := Encode(p)
+			b, err := encode(p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !IsPack(b) {
-				t.Errorf("IsPack(Encode(p)) = false; head % x", b[:min(len(b), 16)])
+				t.Errorf("IsPack(encode(p)) = false; head % x", b[:min(len(b), 16)])
 			}
 			q, err := Decode(b)
 			if err != nil {
@@ -49,7 +49,7 @@ func TestRoundTrip(t *testing.T) {
 			if err := consistent(q); err != nil {
 				t.Error(err)
 			}
-			again, err := Encode(q)
+			again, err := encode(q)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,9 +60,9 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-// Encode writes interactions in time order, keeping same-day pairs in the
+// Write writes interactions in time order, keeping same-day pairs in the
 // data set's input order, and drops the user keys.
-func TestEncodeSortsStablyByDay(t *testing.T) {
+func TestWriteSortsStablyByDay(t *testing.T) {
 	events := []core.Event{
 		{User: "carol", Item: "b", Time: 3 * day},
 		{User: "alice", Item: "a", Time: 1 * day},
@@ -75,7 +75,7 @@ func TestEncodeSortsStablyByDay(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := &Pack{Items: []Item{{ID: "b"}, {ID: "a"}}, Data: d}
-	b, err := Encode(p)
+	b, err := encode(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestEncodeSortsStablyByDay(t *testing.T) {
 	}
 }
 
-func TestEncodeRejects(t *testing.T) {
+func TestWriteRejects(t *testing.T) {
 	good := tiny(t)
 	d, err := core.FromInteractions([]string{"0"}, []string{"a"}, []core.Interaction{{User: 0, Item: 0, Time: 12 * 3600}})
 	if err != nil {
@@ -145,7 +145,7 @@ func TestEncodeRejects(t *testing.T) {
 		{"NaN latitude", withItem(good, 1, func(it *Item) { it.Lat = nan() }), "item 1 (biz-b): latitude NaN"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Encode(c.p)
+			_, err := encode(c.p)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("Encode error %v, want one mentioning %q", err, c.want)
 			}
@@ -165,7 +165,7 @@ func withItem(p *Pack, i int, f func(*Item)) *Pack {
 }
 
 func TestIsPack(t *testing.T) {
-	b, err := Encode(tiny(t))
+	b, err := encode(tiny(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestIsPack(t *testing.T) {
 }
 
 func TestReadFile(t *testing.T) {
-	b, err := Encode(tiny(t))
+	b, err := encode(tiny(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +239,7 @@ var update = flag.Bool("update", false, "rewrite the golden seed testdata/fuzz/F
 var goldenSeed = filepath.Join("testdata", "fuzz", "FuzzDecode", "synthetic-tiny")
 
 func TestGoldenTinyPack(t *testing.T) {
-	b, err := Encode(tiny(t))
+	b, err := encode(tiny(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -201,25 +201,25 @@ func TestDecodeRejects(t *testing.T) {
 }
 
 // Encode applies the same rules, so it never writes what Decode rejects.
-func TestEncodeValidates(t *testing.T) {
+func TestWriteValidates(t *testing.T) {
 	p := tiny(t)
 	p.Subset.K = -1
-	if _, err := Encode(p); err == nil || !strings.Contains(err.Error(), "subset k = -1") {
+	if _, err := encode(p); err == nil || !strings.Contains(err.Error(), "subset k = -1") {
 		t.Errorf("Encode with k = -1: %v", err)
 	}
 	p = withItem(tiny(t), 2, func(it *Item) { it.Name = "\xff" })
-	if _, err := Encode(p); err == nil || !strings.Contains(err.Error(), "not valid UTF-8") {
+	if _, err := encode(p); err == nil || !strings.Contains(err.Error(), "not valid UTF-8") {
 		t.Errorf("Encode with a bad name: %v", err)
 	}
 	p = withItem(tiny(t), 0, func(it *Item) { it.Categories = []string{"Food", ""} })
-	if _, err := Encode(p); err == nil || !strings.Contains(err.Error(), "is empty") {
+	if _, err := encode(p); err == nil || !strings.Contains(err.Error(), "is empty") {
 		t.Errorf("Encode with an empty category: %v", err)
 	}
 }
 
 // Every prefix of a pack is truncated, and Decode says so.
 func TestDecodeEveryTruncation(t *testing.T) {
-	b, err := Encode(tiny(t))
+	b, err := encode(tiny(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // wire is a pack as it travels: columns of plain numbers and strings, with
-// the strings that repeat (categories, cities) kept once in tables. Encode
+// the strings that repeat (categories, cities) kept once in tables. Write
 // and Decode both pass through it and both check it with validate, so the
 // writer can never produce a pack the reader rejects.
 type wire struct {

@@ -77,7 +77,7 @@ func phoenixPack(t testing.TB, s Subset) (*Pack, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Encode(p)
+	b, err := encode(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,14 +293,14 @@ func TestPhoenixDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	twice, err := Encode(p)
+	twice, err := encode(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(once, twice) {
 		t.Errorf("two builds of the same data differ (%d vs %d bytes)", len(once), len(twice))
 	}
-	again, err := Encode(p)
+	again, err := encode(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,12 +342,12 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
-func BenchmarkEncode(b *testing.B) {
+func BenchmarkWrite(b *testing.B) {
 	p, data := phoenixPack(b, Subset{K: 10})
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Encode(p); err != nil {
+		if _, err := encode(p); err != nil {
 			b.Fatal(err)
 		}
 	}

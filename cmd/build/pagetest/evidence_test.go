@@ -21,6 +21,7 @@ import (
 	ui "github.com/ealslive/ealslive/app"
 	"github.com/ealslive/ealslive/cmd/build/site"
 	"github.com/ealslive/ealslive/core/pack"
+	"github.com/ealslive/ealslive/core/pack/packfile"
 )
 
 // The evidence views publish their figures at full precision in
@@ -403,7 +404,7 @@ func TestEvidenceMatchesTheCommandLine(t *testing.T) {
 	if err != nil {
 		t.Fatalf("packing the small subset: %v", err)
 	}
-	b, err := pack.Encode(small)
+	b, err := packfile.Encode(small)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core/pack"
+	"github.com/ealslive/ealslive/core/pack/packfile"
 )
 
 // smallPackFile writes the small subset `build pack -k 20 -max 5000` makes.
@@ -22,7 +23,7 @@ func smallPackFile(t *testing.T) string {
 	if err != nil {
 		t.Fatalf("packing the small subset: %v", err)
 	}
-	b, err := pack.Encode(small)
+	b, err := packfile.Encode(small)
 	if err != nil {
 		t.Fatal(err)
 	}

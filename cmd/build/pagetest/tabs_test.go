@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core/pack"
+	"github.com/ealslive/ealslive/core/pack/packfile"
 )
 
 // storedClicks mirrors the click log the page keeps in localStorage.
@@ -176,7 +177,7 @@ func smallPack(t testing.TB, fn func(*pack.Pack)) (*pack.Pack, string) {
 	smallPackOnce.Do(func() {
 		var p *pack.Pack
 		if p, smallPackOnce.err = pack.BuildDir(yelpDir(), pack.Subset{K: 20, MaxInteractions: 5000}); smallPackOnce.err == nil {
-			smallPackOnce.b, smallPackOnce.err = pack.Encode(p)
+			smallPackOnce.b, smallPackOnce.err = packfile.Encode(p)
 		}
 	})
 	if smallPackOnce.err != nil {
@@ -189,7 +190,7 @@ func smallPack(t testing.TB, fn func(*pack.Pack)) (*pack.Pack, string) {
 	b := smallPackOnce.b
 	if fn != nil {
 		fn(p)
-		if b, err = pack.Encode(p); err != nil {
+		if b, err = packfile.Encode(p); err != nil {
 			t.Fatal(err)
 		}
 	}
