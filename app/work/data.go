@@ -12,7 +12,7 @@ import (
 // Data is the decoded pack and the splits jobs train on, each made once.
 type Data struct {
 	Pack *pack.Pack
-	Hash string // SHA-256 of the pack's bytes, hex
+	Hash string // SHA-256 of the pack's bytes, hex; "" but in worker 0
 
 	loo                  *core.Dataset // leave-one-out training set
 	looTest              []core.Interaction
@@ -63,8 +63,13 @@ func (w *Worker) loadData(m Msg) {
 		return
 	}
 	b := m.Bytes[0]
-	sum := sha256.Sum256(b)
-	hash := hex.EncodeToString(sum[:])
+	// Only worker 0 names the pack (to the page, and in the kept model's
+	// key): the others would hash 0.9 MB for nothing while the page starts.
+	var hash string
+	if report {
+		sum := sha256.Sum256(b)
+		hash = hex.EncodeToString(sum[:])
+	}
 	var spec DataSpec
 	if report && len(m.Head) > 0 && m.Decode(&spec) == nil && spec.Version != "" {
 		// In a goroutine: the store's read runs in the browser while this
