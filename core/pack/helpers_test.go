@@ -16,7 +16,8 @@ import (
 
 const day = 86400
 
-// encode is Write with msgpack's own Encoder, as cmd/build writes packs.
+// encode is packfile.Encode, which this package's tests cannot import
+// (packfile imports pack).
 func encode(p *Pack) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := Write(msgpack.NewEncoder(&buf), p); err != nil {
