@@ -19,16 +19,21 @@ func linkModelRows(users, items *observed, pred [][]float64) (predictions, error
 	}
 	c := predictions{r: pred, upos: make([][]int32, len(users.idx)), ipos: make([][]int32, len(items.idx))}
 	// One backing array each for the item rows' weights and positions,
-	// windows capped as observed's are.
+	// windows capped as observed's are; start[i] is where item i's row
+	// begins in them, so the loop below indexes them directly instead of
+	// through each row's slice (a model's read runs once per visit, before
+	// the browser has optimised it).
 	ws, ip := make([]float64, total), make([]int32, total)
+	start := make([]int32, len(items.idx))
 	a := 0
 	for i, us := range items.idx {
 		b := a + len(us)
 		items.w[i], c.ipos[i] = ws[a:b:b], ip[a:b:b]
-		for n := range c.ipos[i] {
-			c.ipos[i][n] = -1
-		}
+		start[i] = int32(a)
 		a = b
+	}
+	for n := range ip {
+		ip[n] = -1
 	}
 	// Users are visited in order, and item rows are usually in user order
 	// too (training builds them so, online updates append the newest
@@ -38,10 +43,6 @@ func linkModelRows(users, items *observed, pred [][]float64) (predictions, error
 	sorted := make([][]int32, len(items.idx)) // per item: positions in user order, made when needed
 	find := func(i int32, u int32) int {
 		row := items.idx[i]
-		if k := next[i]; int(k) < len(row) && row[k] == u {
-			next[i]++
-			return int(k)
-		}
 		if sorted[i] == nil {
 			perm := make([]int32, len(row))
 			for k := range perm {
@@ -61,22 +62,22 @@ func linkModelRows(users, items *observed, pred [][]float64) (predictions, error
 	a = 0
 	for u, is := range users.idx {
 		b := a + len(is)
-		c.upos[u] = up[a:b:b]
+		upu := up[a:b:b]
+		uw := users.w[u][:len(is)]
+		c.upos[u] = upu
 		for j, i := range is {
-			// The expected entry first, without a call: a model's read
-			// runs once per visit, before the browser has optimised it.
-			var k int
-			if n := next[i]; int(n) < len(items.idx[i]) && items.idx[i][n] == int32(u) {
-				k = int(n)
+			// The expected entry first, without a call.
+			row := items.idx[i]
+			k := int(next[i])
+			if k < len(row) && row[k] == int32(u) {
 				next[i]++
-			} else {
-				k = find(i, int32(u))
-			}
-			if k < 0 {
+			} else if k = find(i, int32(u)); k < 0 {
 				return predictions{}, invalidModel("lists item %d for user %d, but not user %d for item %d", i, u, u, i)
 			}
-			c.upos[u][j], c.ipos[i][k] = int32(k), int32(j)
-			items.w[i][k] = users.w[u][j]
+			upu[j] = int32(k)
+			o := int(start[i]) + k
+			ip[o] = int32(j)
+			ws[o] = uw[j]
 		}
 		a = b
 	}
