@@ -72,6 +72,18 @@ type modelCard struct {
 	// afresh when the job ends.
 	restoreFailed bool
 	previous      trainingRun // the run before, drawn faint beside this one
+	// arrived is the model read from the workers' result, handed to you
+	// in a task of its own: reading it and redrawing the page for it are
+	// then two tasks of the page's thread, each shorter than the 50 ms a
+	// task may take unnoticed.
+	arrived *arrivedModel
+}
+
+// arrivedModel is a model read from the workers' result, with their
+// account of its run.
+type arrivedModel struct {
+	model *core.Model
+	run   work.TrainRun
 }
 
 func newModelCard() *modelCard { return &modelCard{} }
@@ -161,7 +173,9 @@ func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {
 	}
 }
 
-// gotModel adopts the trained (or restored) model.
+// gotModel reads the trained (or restored) model the workers sent, and
+// hands it to you in the next task, or when the workers say they are done
+// if that comes first: whatever the run's end does comes after.
 func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 	s := c.Isession
 	var run work.TrainRun
@@ -181,6 +195,25 @@ func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 		c.run.Failed = "the trained model could not be read: " + err.Error()
 		return
 	}
+	a := &arrivedModel{model: model, run: run}
+	c.arrived = a
+	ctx.Async(func() {
+		// Go on WebAssembly hands the thread back only when every
+		// goroutine waits.
+		time.Sleep(time.Millisecond)
+		ctx.Dispatch(func(ctx app.Context) {
+			if c.arrived == a {
+				c.adoptArrived(ctx)
+			}
+		})
+	})
+}
+
+// adoptArrived shows the arrived model's run and hands the model to you.
+func (c *modelCard) adoptArrived(ctx app.Context) {
+	s := c.Isession
+	model, run := c.arrived.model, c.arrived.run
+	c.arrived = nil
 	r := &c.run
 	r.Config, r.Workers, r.Sample = run.Config, run.Workers, run.Sample
 	r.Done, r.EpochMs, r.EvalMs, r.Objective, r.SampleHR = run.Epochs, run.EpochMs, run.EvalMs, run.Objective, run.SampleHR
@@ -203,6 +236,9 @@ func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 func (c *modelCard) onFinished(ctx app.Context, stopped bool, failed string) {
 	s := c.Isession
 	c.job, c.stopping = 0, false
+	if c.arrived != nil {
+		c.adoptArrived(ctx)
+	}
 	switch {
 	case c.restoreFailed:
 		c.restoreFailed = false
