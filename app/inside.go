@@ -111,7 +111,7 @@ func (t *inside) weightCurve(counts []int, c0, alpha float64) core.WeightCurve {
 func (t *inside) renderWeights(problems map[string]string) app.UI {
 	s := t.Isession
 	card := app.Section().ID("weights").Class("card card-weights")
-	if !t.dataShown || !s.cat.ready() || len(s.cat.train) == 0 {
+	if !t.dataShown || len(s.cat.train) == 0 {
 		msg := "The weight of every business is plotted here once the data has loaded."
 		if s.stage == stageFailed {
 			msg = "Nothing to plot: the page has no training data (see the message at the top)."
