@@ -75,7 +75,7 @@ bench:
 bench-web: build
 	$(GO) test -tags browser -count=1 -timeout=30m -run='^$$' -bench=BenchmarkPage -benchtime=1x ./cmd/build/pagetest
 
-# The seed corpus (core/pack/testdata/fuzz) also runs in every plain go test.
+# The seed corpora (each package's testdata/fuzz) also run in every plain go test.
 # Short minimisation: at the default 60 s the fuzzer spends most of its time
 # shrinking pack-sized inputs instead of exploring.
 FUZZTIME ?= 30s
@@ -84,6 +84,10 @@ FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzDecode -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/pack/
 	$(GO) test -run='^$$' -fuzz=FuzzReaderMatchesMsgpack -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/pack/
+	$(GO) test -run='^$$' -fuzz=FuzzLoadModel -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/
+	$(GO) test -run='^$$' -fuzz=FuzzDecodeLog -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./app/
+	$(GO) test -run='^$$' -fuzz=FuzzParseScenario -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./app/
+	$(GO) test -run='^$$' -fuzz=FuzzJoin -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./cmd/build/wasmdata/
 
 clean:
 	rm -rf $(SITE) web/app.wasm web/yelp.msgpack wasm_exec.js .ci/node_modules

@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/cmd/build/wasmdata"
 )
 
 // Options says where a site's inputs are and where it goes.
@@ -41,15 +43,20 @@ var (
 type Summary struct {
 	Out, Prefix, Version string
 	Wasm, Pack           Sizes
-	Brotli               bool // .br copies were written
+	Brotli               bool           // .br copies were written
+	WasmSegments         wasmdata.Stats // app.wasm's data segments, as built and as sent
 }
 
 // Sizes are a file's bytes as stored and as sent compressed.
 type Sizes struct{ Raw, Gzip, Brotli int }
 
 func (s Summary) String() string {
-	line := fmt.Sprintf("site %s for %s/ (version %s): app.wasm %s; yelp.msgpack %s",
-		s.Out, s.Prefix, s.Version[:12], s.Wasm, s.Pack)
+	segments := ""
+	if s.WasmSegments.Before > 0 {
+		segments = fmt.Sprintf(" (data in %d segments, %d as built)", s.WasmSegments.After, s.WasmSegments.Before)
+	}
+	line := fmt.Sprintf("site %s for %s/ (version %s): app.wasm %s%s; yelp.msgpack %s",
+		s.Out, s.Prefix, s.Version[:12], s.Wasm, segments, s.Pack)
 	if !s.Brotli {
 		line += " (no brotli command: gzip copies only)"
 	}
@@ -95,7 +102,7 @@ func Generate(o Options) (Summary, error) {
 	if err != nil {
 		return Summary{}, fmt.Errorf("reading the toolchain's wasm_exec.js (copy it with `make wasm_exec.js`): %w", err)
 	}
-	wasmInfo, err := os.Stat(inputs["app.wasm"])
+	wasm, segments, err := joinedWasm(inputs["app.wasm"], o.Log)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -107,7 +114,7 @@ func Generate(o Options) (Summary, error) {
 		return Summary{}, err
 	}
 
-	if err := app.GenerateStaticWebsite(o.Out, newHandler(prefix, version, wasmInfo.Size())); err != nil {
+	if err := app.GenerateStaticWebsite(o.Out, newHandler(prefix, version, int64(len(wasm)))); err != nil {
 		return Summary{}, fmt.Errorf("generating the site: %w", err)
 	}
 	if err := editFile(filepath.Join(o.Out, "index.html"), func(b []byte) ([]byte, error) {
@@ -117,7 +124,7 @@ func Generate(o Options) (Summary, error) {
 		return Summary{}, err
 	}
 	if err := editFile(filepath.Join(o.Out, "app.js"), func(b []byte) ([]byte, error) {
-		return withLoader(b, prefix, wasmInfo.Size())
+		return withLoader(b, prefix, int64(len(wasm)))
 	}); err != nil {
 		return Summary{}, err
 	}
@@ -130,9 +137,15 @@ func Generate(o Options) (Summary, error) {
 		return Summary{}, err
 	}
 	for name, src := range inputs {
+		if name == "app.wasm" {
+			continue
+		}
 		if err := copyFile(filepath.Join(o.Out, "web", name), src); err != nil {
 			return Summary{}, err
 		}
+	}
+	if err := os.WriteFile(filepath.Join(o.Out, "web", "app.wasm"), wasm, 0o644); err != nil {
+		return Summary{}, err
 	}
 	cache := o.Cache
 	switch cache {
@@ -148,7 +161,7 @@ func Generate(o Options) (Summary, error) {
 	if err := writeMarker(o.Out, marker{Version: version, Prefix: prefix, Copies: sums}); err != nil {
 		return Summary{}, err
 	}
-	sum := Summary{Out: o.Out, Prefix: prefix, Version: version, Brotli: brotli}
+	sum := Summary{Out: o.Out, Prefix: prefix, Version: version, Brotli: brotli, WasmSegments: segments}
 	if sum.Wasm, err = sizesOf(filepath.Join(o.Out, "web", "app.wasm")); err != nil {
 		return Summary{}, err
 	}

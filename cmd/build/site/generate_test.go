@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io"
 	"net/url"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"testing"
 
 	ui "github.com/ealslive/ealslive/app"
+	"github.com/ealslive/ealslive/cmd/build/wasmdata"
 )
 
 // repoRoot is where the Makefile runs; go test runs in cmd/build/site.
@@ -44,6 +46,16 @@ func TestNormalizePrefix(t *testing.T) {
 	}
 }
 
+// A stand-in for app.wasm: a module whose memory starts with "abc" at 16
+// and "z" at 28, in two data segments, and the module the site sends,
+// those joined into one (see wasmdata).
+const (
+	builtWasm = "\x00asm\x01\x00\x00\x00" + "\x0b\x0f" +
+		"\x02" + "\x00\x41\x10\x0b\x03abc" + "\x00\x41\x1c\x0b\x01z"
+	sentWasm = "\x00asm\x01\x00\x00\x00" + "\x0b\x13" +
+		"\x01" + "\x00\x41\x10\x0b\x0dabc\x00\x00\x00\x00\x00\x00\x00\x00\x00z"
+)
+
 // fakeInputs writes stand-ins for the build outputs, so that the
 // generator is tested without building app.wasm or the pack.
 func fakeInputs(t *testing.T) Options {
@@ -58,7 +70,7 @@ func fakeInputs(t *testing.T) Options {
 			t.Fatal(err)
 		}
 	}
-	write(filepath.Join(web, "app.wasm"), "\x00asm fake binary")
+	write(filepath.Join(web, "app.wasm"), builtWasm)
 	write(filepath.Join(web, "yelp.msgpack"), "fake pack")
 	write(filepath.Join(dir, "wasm_exec.js"), "// the toolchain's glue\n")
 	return Options{
@@ -105,8 +117,8 @@ func TestGenerateSite(t *testing.T) {
 			if got := readSite(t, o.Out, "wasm_exec.js"); got != "// the toolchain's glue\n" {
 				t.Errorf("wasm_exec.js is not the toolchain's copy: %.60q", got)
 			}
-			if got := readSite(t, o.Out, "web/app.wasm"); got != "\x00asm fake binary" {
-				t.Errorf("web/app.wasm = %q", got)
+			if got := readSite(t, o.Out, "web/app.wasm"); got != sentWasm {
+				t.Errorf("web/app.wasm = %q, want its data segments joined: %q", got, sentWasm)
 			}
 
 			index := readSite(t, o.Out, "index.html")
@@ -137,8 +149,8 @@ func TestGenerateSite(t *testing.T) {
 				t.Error("app.js loads //web/app.wasm, another host")
 			}
 			// The page's own loader replaces go-app's, knowing app.wasm's
-			// size (the fake binary's 16 bytes) for its progress bar.
-			for _, want := range []string{"function ealsCompileInWorker(", "bytes: 16, worker: \"" + prefix + "/web/worker.js\", compileName: ", "This browser cannot run the page",
+			// size as sent (29 bytes) for its progress bar.
+			for _, want := range []string{"function ealsCompileInWorker(", "bytes: 29, worker: \"" + prefix + "/web/worker.js\", compileName: ", "This browser cannot run the page",
 				"function goappInitWebAssembly()", "function goappCanLoadWebAssembly()", "function ealsSettled()", "\nealsServiceWorkerLater();\n"} {
 				if !strings.Contains(appJS, want) {
 					t.Errorf("app.js lacks %s", want)
@@ -152,7 +164,7 @@ func TestGenerateSite(t *testing.T) {
 			// The head starts the workers, with the same files as the loader.
 			// The first worker's name says what to compile and how large it
 			// is.
-			compile := "bytes=16&compile=" + url.QueryEscape(prefix+"/web/app.wasm")
+			compile := "bytes=29&compile=" + url.QueryEscape(prefix+"/web/app.wasm")
 			early := `new Worker("` + prefix + `/web/worker.js", i === 0 ? { name: "` + compile + `" } : {})`
 			if at := strings.Index(index, early); at < 0 || at > strings.Index(index, "</head>") {
 				t.Errorf("the head of index.html does not start the workers (%s)", early)
@@ -306,5 +318,43 @@ func TestCompressedCopiesAreCached(t *testing.T) {
 	}
 	if got := readSite(t, o.Out, "app.js.gz"); got != "from the cache" {
 		t.Errorf("app.js.gz was compressed again instead of taken from the cache")
+	}
+}
+
+func TestGenerateSendsUnjoinableWasmAsBuilt(t *testing.T) {
+	o := fakeInputs(t)
+	// A passive segment is named by its index: joining is not safe.
+	passive := "\x00asm\x01\x00\x00\x00" + "\x0b\x07" + "\x02" + "\x01\x01a" + "\x01\x01b"
+	if err := os.WriteFile(filepath.Join(o.Web, "app.wasm"), []byte(passive), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	o.Log = &log
+	sum, err := Generate(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readSite(t, o.Out, "web/app.wasm"); got != passive {
+		t.Errorf("web/app.wasm = %q, want it as built", got)
+	}
+	if !strings.Contains(log.String(), "app.wasm is sent as built: data segments not joinable") {
+		t.Errorf("the log does not say app.wasm went as built: %q", log.String())
+	}
+	if strings.Contains(sum.String(), "segments") {
+		t.Errorf("the summary counts segments it did not join: %s", sum)
+	}
+}
+
+func TestGenerateRefusesWhatIsNotWasm(t *testing.T) {
+	o := fakeInputs(t)
+	if err := os.WriteFile(filepath.Join(o.Web, "app.wasm"), []byte("<!doctype html>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Generate(o)
+	if !errors.Is(err, wasmdata.ErrNotModule) || !strings.Contains(err.Error(), "make wasm") {
+		t.Errorf("Generate with an app.wasm of HTML: %v; want not a module, and how to build one", err)
+	}
+	if _, statErr := os.Stat(o.Out); !errors.Is(statErr, os.ErrNotExist) {
+		t.Errorf("a site was started anyway: %v", statErr)
 	}
 }
