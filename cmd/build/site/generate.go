@@ -106,7 +106,7 @@ func Generate(o Options) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	version, err := siteVersion(prefix, wasmExec, inputs)
+	version, err := siteVersion(prefix, wasmExec, wasm, inputs)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -242,12 +242,18 @@ func editFile(path string, edit func([]byte) ([]byte, error)) error {
 
 // siteVersion hashes everything the site serves, so the service worker
 // refreshes its cache exactly when a file changes.
-func siteVersion(prefix string, wasmExec []byte, inputs map[string]string) (string, error) {
+func siteVersion(prefix string, wasmExec, wasm []byte, inputs map[string]string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "prefix %q\n", prefix)
 	h.Write(wasmExec)
 	fmt.Fprintf(h, "\nloader\n%s\nearly\n%s\nworker\n%s\n", loaderJS, earlyJS, workerJS)
 	for _, name := range append(append([]string(nil), builtFiles...), assetFiles...) {
+		if name == "app.wasm" {
+			// As sent, with its segments joined.
+			fmt.Fprintf(h, "\n%s\n", name)
+			h.Write(wasm)
+			continue
+		}
 		f, err := os.Open(inputs[name])
 		if err != nil {
 			return "", err

@@ -358,3 +358,25 @@ func TestGenerateRefusesWhatIsNotWasm(t *testing.T) {
 		t.Errorf("a site was started anyway: %v", statErr)
 	}
 }
+
+// The version follows app.wasm as sent: a module as built and the same
+// module already joined make the same site.
+func TestVersionFollowsTheWasmSent(t *testing.T) {
+	versions := map[string]string{}
+	for _, in := range []string{builtWasm, sentWasm} {
+		o := fakeInputs(t)
+		if err := os.WriteFile(filepath.Join(o.Web, "app.wasm"), []byte(in), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Generate(o); err != nil {
+			t.Fatal(err)
+		}
+		if got := readSite(t, o.Out, "web/app.wasm"); got != sentWasm {
+			t.Fatalf("web/app.wasm = %q, want %q", got, sentWasm)
+		}
+		versions[in] = readVersion(t, o.Out)
+	}
+	if versions[builtWasm] != versions[sentWasm] {
+		t.Errorf("the same app.wasm sent gave versions %s and %s", versions[builtWasm], versions[sentWasm])
+	}
+}
