@@ -72,20 +72,17 @@ type modelCard struct {
 	// afresh when the job ends.
 	restoreFailed bool
 	previous      trainingRun // the run before, drawn faint beside this one
-	// arrived is the workers' result until it is handed to you: copying
-	// it out of their message, reading the model and redrawing the page
-	// for it are three tasks of the page's thread, each shorter than the
-	// 50 ms a task may take unnoticed. The job's end, if the workers are
-	// done first, waits in ended.
+	// arrived is the model read from the workers' result, handed to you
+	// in a task of its own: reading it and redrawing the page for it are
+	// then two tasks of the page's thread, each shorter than the 50 ms a
+	// task may take unnoticed.
 	arrived *arrivedModel
-	ended   *runEnd
 }
 
-// arrivedModel is the workers' result: the model's file, read in a task
-// of its own, and their account of its run.
+// arrivedModel is a model read from the workers' result, with their
+// account of its run.
 type arrivedModel struct {
-	file  []byte
-	model *core.Model // nil until read
+	model *core.Model
 	run   work.TrainRun
 }
 
@@ -127,8 +124,6 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 		return
 	}
 	c.job, c.stopping, c.started = id, false, time.Now()
-	// A run's model not yet handed to you is the old run's.
-	c.arrived, c.ended = nil, nil
 	if len(c.run.Objective) > 0 {
 		// Its curves stay as ghost lines beside the new run's.
 		c.previous = c.run
@@ -178,73 +173,45 @@ func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {
 	}
 }
 
-// gotModel takes the trained (or restored) model the workers sent: it is
-// read in the next task and handed to you in the one after; whatever the
-// run's end does comes after.
+// gotModel reads the trained (or restored) model the workers sent, and
+// hands it to you in the next task, or when the workers say they are done
+// if that comes first: whatever the run's end does comes after.
 func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
+	s := c.Isession
 	var run work.TrainRun
 	if m.Decode(&run) != nil || len(m.Bytes) != 1 {
 		c.run.Failed = "the workers sent a damaged model"
 		return
 	}
-	a := &arrivedModel{file: m.Bytes[0], run: run}
-	c.arrived = a
-	c.later(ctx, a, func(ctx app.Context) {
-		if !c.readArrived(ctx) {
-			c.endIfFinished(ctx)
+	// The workers trained this model, or checked it with core.LoadModel.
+	model, err := core.LoadModelTrusted(m.Bytes[0])
+	if err != nil {
+		if run.Restored {
+			// A kept model this page cannot read is trained again.
+			s.note(ctx, "The model kept from your last visit could not be read ("+err.Error()+"), so it is trained again.")
+			c.restoreFailed = true
 			return
 		}
-		c.later(ctx, a, func(ctx app.Context) {
-			c.adoptArrived(ctx)
-			c.endIfFinished(ctx)
-		})
-	})
-}
-
-// later runs fn in a task of its own if a is still the arrived model.
-func (c *modelCard) later(ctx app.Context, a *arrivedModel, fn func(app.Context)) {
+		c.run.Failed = "the trained model could not be read: " + err.Error()
+		return
+	}
+	a := &arrivedModel{model: model, run: run}
+	c.arrived = a
 	ctx.Async(func() {
 		// Go on WebAssembly hands the thread back only when every
 		// goroutine waits.
 		time.Sleep(time.Millisecond)
 		ctx.Dispatch(func(ctx app.Context) {
 			if c.arrived == a {
-				fn(ctx)
+				c.adoptArrived(ctx)
 			}
 		})
 	})
 }
 
-// readArrived reads the arrived model's file, once. A file it cannot read
-// is dropped, and says why: a kept model is then trained again.
-func (c *modelCard) readArrived(ctx app.Context) bool {
-	a := c.arrived
-	if a.model != nil {
-		return true
-	}
-	// The workers trained this model, or checked it with core.LoadModel.
-	model, err := core.LoadModelTrusted(a.file)
-	if err != nil {
-		c.arrived = nil
-		if a.run.Restored {
-			// A kept model this page cannot read is trained again.
-			c.Isession.note(ctx, "The model kept from your last visit could not be read ("+err.Error()+"), so it is trained again.")
-			c.restoreFailed = true
-			return false
-		}
-		c.run.Failed = "the trained model could not be read: " + err.Error()
-		return false
-	}
-	a.model, a.file = model, nil
-	return true
-}
-
 // adoptArrived shows the arrived model's run and hands the model to you.
 func (c *modelCard) adoptArrived(ctx app.Context) {
 	s := c.Isession
-	if !c.readArrived(ctx) {
-		return
-	}
 	model, run := c.arrived.model, c.arrived.run
 	c.arrived = nil
 	r := &c.run
@@ -267,31 +234,11 @@ func (c *modelCard) adoptArrived(ctx app.Context) {
 }
 
 func (c *modelCard) onFinished(ctx app.Context, stopped bool, failed string) {
-	if c.arrived != nil {
-		// The model is still being read or handed to you, in tasks of
-		// their own (gotModel): the run ends after them.
-		c.ended = &runEnd{failed: failed}
-		return
-	}
-	c.endRun(ctx, failed)
-}
-
-// runEnd is how a job ended, kept until the model it sent is yours.
-type runEnd struct{ failed string }
-
-// endIfFinished ends the run if the workers are done with it.
-func (c *modelCard) endIfFinished(ctx app.Context) {
-	if e := c.ended; e != nil {
-		c.ended = nil
-		c.endRun(ctx, e.failed)
-	}
-}
-
-// endRun follows a job's end: training again when the kept model could not
-// be read, or saying why there is no model.
-func (c *modelCard) endRun(ctx app.Context, failed string) {
 	s := c.Isession
 	c.job, c.stopping = 0, false
+	if c.arrived != nil {
+		c.adoptArrived(ctx)
+	}
 	switch {
 	case c.restoreFailed:
 		c.restoreFailed = false
