@@ -3,6 +3,7 @@ package wasmdata
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // The first bytes of every WebAssembly module of the binary format's
@@ -36,10 +37,10 @@ func sections(module []byte) ([]section, error) {
 		id := module[r.at]
 		r.at++
 		n, err := r.u32()
-		if err != nil {
-			return nil, fmt.Errorf("%w: section %d: %v", ErrNotModule, id, err)
+		var body []byte
+		if err == nil {
+			body, err = r.bytes(n)
 		}
-		body, err := r.bytes(n)
 		if err != nil {
 			return nil, fmt.Errorf("%w: section %d: %v", ErrNotModule, id, err)
 		}
@@ -59,51 +60,51 @@ var (
 	errTooLong   = errors.New("a number longer than its type")
 )
 
-// u32 reads an unsigned 32-bit LEB128 number.
-func (r *reader) u32() (uint32, error) {
-	var v uint64
+// leb reads a LEB128 number of at most five bytes (enough for 32 bits):
+// its groups of seven bits as one value, and how many bits that holds.
+func (r *reader) leb() (v uint64, bits int, err error) {
 	for shift := 0; ; shift += 7 {
 		if r.at >= len(r.b) {
-			return 0, errTruncated
+			return 0, 0, errTruncated
 		}
 		c := r.b[r.at]
 		r.at++
 		v |= uint64(c&0x7f) << shift
 		if c&0x80 == 0 {
-			if v > 1<<32-1 {
-				return 0, errTooLong
-			}
-			return uint32(v), nil
+			return v, shift + 7, nil
 		}
 		if shift == 28 {
-			return 0, errTooLong
+			return 0, 0, errTooLong
 		}
 	}
 }
 
-// s32 reads a signed 32-bit LEB128 number.
-func (r *reader) s32() (int32, error) {
-	var v int64
-	for shift := 0; ; shift += 7 {
-		if r.at >= len(r.b) {
-			return 0, errTruncated
-		}
-		c := r.b[r.at]
-		r.at++
-		v |= int64(c&0x7f) << shift
-		if c&0x80 == 0 {
-			if c&0x40 != 0 {
-				v -= 1 << (shift + 7)
-			}
-			if v < -1<<31 || v > 1<<31-1 {
-				return 0, errTooLong
-			}
-			return int32(v), nil
-		}
-		if shift == 28 {
-			return 0, errTooLong
-		}
+// u32 reads an unsigned 32-bit LEB128 number.
+func (r *reader) u32() (uint32, error) {
+	v, _, err := r.leb()
+	if err != nil {
+		return 0, err
 	}
+	if v > math.MaxUint32 {
+		return 0, errTooLong
+	}
+	return uint32(v), nil
+}
+
+// s32 reads a signed 32-bit LEB128 number: the top bit read is its sign.
+func (r *reader) s32() (int32, error) {
+	v, bits, err := r.leb()
+	if err != nil {
+		return 0, err
+	}
+	s := int64(v)
+	if v&(1<<(bits-1)) != 0 {
+		s -= 1 << bits
+	}
+	if s < math.MinInt32 || s > math.MaxInt32 {
+		return 0, errTooLong
+	}
+	return int32(s), nil
 }
 
 // bytes reads the next n bytes, as a slice of the module.

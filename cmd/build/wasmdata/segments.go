@@ -45,39 +45,52 @@ func readSegments(body []byte) ([]segment, error) {
 	}
 	segs := make([]segment, 0, n)
 	for k := range n {
-		mode, err := r.u32()
+		s, err := r.segment(k)
 		if err != nil {
-			return nil, fmt.Errorf("%w: data segment %d: %v", ErrNotModule, k, err)
+			return nil, err
 		}
-		if mode != activeFirstMemory {
-			return nil, fmt.Errorf("%w: data segment %d is of mode %d", ErrNotJoinable, k, mode)
-		}
-		if r.at >= len(body) || body[r.at] != i32Const {
-			return nil, fmt.Errorf("%w: data segment %d's offset is not an i32.const", ErrNotJoinable, k)
-		}
-		r.at++
-		offset, err := r.s32()
-		if err != nil {
-			return nil, fmt.Errorf("%w: data segment %d: %v", ErrNotModule, k, err)
-		}
-		if r.at >= len(body) || body[r.at] != exprEnd {
-			return nil, fmt.Errorf("%w: data segment %d's offset is not a lone constant", ErrNotJoinable, k)
-		}
-		r.at++
-		size, err := r.u32()
-		if err != nil {
-			return nil, fmt.Errorf("%w: data segment %d: %v", ErrNotModule, k, err)
-		}
-		data, err := r.bytes(size)
-		if err != nil {
-			return nil, fmt.Errorf("%w: data segment %d: %v", ErrNotModule, k, err)
-		}
-		segs = append(segs, segment{offset: uint32(offset), data: data})
+		segs = append(segs, s)
 	}
 	if r.at != len(body) {
 		return nil, fmt.Errorf("%w: %d bytes after the data segments", ErrNotModule, len(body)-r.at)
 	}
 	return segs, nil
+}
+
+// segment reads the k'th segment, which must be active in the first
+// memory.
+func (r *reader) segment(k uint32) (segment, error) {
+	malformed := func(err error) (segment, error) {
+		return segment{}, fmt.Errorf("%w: data segment %d: %v", ErrNotModule, k, err)
+	}
+	mode, err := r.u32()
+	if err != nil {
+		return malformed(err)
+	}
+	if mode != activeFirstMemory {
+		return segment{}, fmt.Errorf("%w: data segment %d is of mode %d", ErrNotJoinable, k, mode)
+	}
+	if r.at >= len(r.b) || r.b[r.at] != i32Const {
+		return segment{}, fmt.Errorf("%w: data segment %d's offset is not an i32.const", ErrNotJoinable, k)
+	}
+	r.at++
+	offset, err := r.s32()
+	if err != nil {
+		return malformed(err)
+	}
+	if r.at >= len(r.b) || r.b[r.at] != exprEnd {
+		return segment{}, fmt.Errorf("%w: data segment %d's offset is not a lone constant", ErrNotJoinable, k)
+	}
+	r.at++
+	size, err := r.u32()
+	if err != nil {
+		return malformed(err)
+	}
+	data, err := r.bytes(size)
+	if err != nil {
+		return malformed(err)
+	}
+	return segment{offset: uint32(offset), data: data}, nil
 }
 
 // appendSegments appends segs as a data section's body.
