@@ -60,11 +60,12 @@ test-browser: build .ci/node_modules
 	npm ci --prefix .ci --no-audit --no-fund
 	touch $@
 
-# Lighthouse 12 on a served build, desktop and mobile: prints the four
-# category scores of each.
+# Lighthouse 12 on a served build, desktop and mobile in turn, AUDITRUNS
+# times each: prints every run, then the medians against the budgets.
 AUDITADDR ?= localhost:8077
+AUDITRUNS ?= 5
 audit: build .ci/node_modules
-	bash .ci/audit "$(SITE)" "$(AUDITADDR)"
+	bash .ci/audit "$(SITE)" "$(AUDITADDR)" "$(AUDITRUNS)"
 
 # Medians: pipe through benchstat, or read the five runs of each line.
 BENCHCOUNT ?= 5
