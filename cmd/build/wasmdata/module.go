@@ -107,6 +107,15 @@ func (r *reader) s32() (int32, error) {
 	return int32(s), nil
 }
 
+// skip moves past the next byte if it is op, and reports whether it was.
+func (r *reader) skip(op byte) bool {
+	if r.at >= len(r.b) || r.b[r.at] != op {
+		return false
+	}
+	r.at++
+	return true
+}
+
 // bytes reads the next n bytes, as a slice of the module.
 func (r *reader) bytes(n uint32) ([]byte, error) {
 	if uint64(n) > uint64(len(r.b)-r.at) {

@@ -70,18 +70,16 @@ func (r *reader) segment(k uint32) (segment, error) {
 	if mode != activeFirstMemory {
 		return segment{}, fmt.Errorf("%w: data segment %d is of mode %d", ErrNotJoinable, k, mode)
 	}
-	if r.at >= len(r.b) || r.b[r.at] != i32Const {
+	if !r.skip(i32Const) {
 		return segment{}, fmt.Errorf("%w: data segment %d's offset is not an i32.const", ErrNotJoinable, k)
 	}
-	r.at++
 	offset, err := r.s32()
 	if err != nil {
 		return malformed(err)
 	}
-	if r.at >= len(r.b) || r.b[r.at] != exprEnd {
+	if !r.skip(exprEnd) {
 		return segment{}, fmt.Errorf("%w: data segment %d's offset is not a lone constant", ErrNotJoinable, k)
 	}
-	r.at++
 	size, err := r.u32()
 	if err != nil {
 		return malformed(err)
