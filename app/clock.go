@@ -23,6 +23,23 @@ func afterPaint(fn func(now float64)) {
 	app.Window().Call("requestAnimationFrame", frame)
 }
 
+// nextTask calls fn from a task of its own, queued behind the tasks
+// already waiting, as a message to a MessageChannel is.
+func nextTask(fn func()) {
+	ch := app.Window().Get("MessageChannel").New()
+	var got app.Func
+	got = app.FuncOf(func(this app.Value, args []app.Value) any {
+		got.Release()
+		ch.Get("port1").Call("close")
+		// A JavaScript callback must not block; fn dispatches to the UI
+		// goroutine.
+		go fn()
+		return nil
+	})
+	ch.Get("port1").Set("onmessage", got)
+	ch.Get("port2").Call("postMessage", nil)
+}
+
 // now is the page's clock, performance.now(), in milliseconds since
 // navigation; event timestamps use the same clock.
 func now() float64 {
