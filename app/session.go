@@ -209,7 +209,7 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 	// The sections redraw for the data, and the model card starts the
 	// training, in the next task: reading the summary and redrawing for it
 	// were one task of about twice the 50 ms a task may take unnoticed.
-	s.inNextTask(ctx, func(ctx app.Context) {
+	s.inNextTask(func(ctx app.Context) {
 		s.changed(ctx, stateData)
 		s.changed(ctx, stateYou)
 		ctx.Defer(func(ctx app.Context) {
@@ -227,11 +227,7 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 // after the current one ends and whatever it queued. A message to a
 // MessageChannel, not a timer: a hidden tab holds timers back by up to a
 // second, and the data's arrival must not wait for that.
-func (s *session) inNextTask(ctx app.Context, fn func(ctx app.Context)) {
-	if s.self == nil { // tests drive the session without a page
-		fn(ctx)
-		return
-	}
+func (s *session) inNextTask(fn func(ctx app.Context)) {
 	nextTask(func() { s.self.Dispatch(fn) })
 }
 
