@@ -70,10 +70,17 @@ func likeButton(e entry) app.UI {
 }
 
 // businessText is the name and details of a business: the name, its
-// categories, and where it is with its stars. The ranked list lays the
-// three out on a grid of its own (see the stylesheet), so they are
-// siblings, without the score, which has a place of its own (scoreText).
+// categories, and where it is with its stars.
 func businessText(e entry) app.UI {
+	return app.Div().Class("biz").Body(businessParts(e, "")...)
+}
+
+// businessParts are businessText's three lines, for a row that lays them
+// out on a grid of its own (your list's, see the stylesheet) as siblings
+// of its other parts, without a wrapper for go-app to compare on every
+// re-rank. A name with an id (nameID, or "" for none) names the row's
+// buttons.
+func businessParts(e entry, nameID string) []app.UI {
 	details := []string{}
 	if e.Categories != "" {
 		details = append(details, e.Categories)
@@ -85,18 +92,22 @@ func businessText(e entry) app.UI {
 		}
 		where += s
 	}
-	return app.Div().Class("biz").Body(
-		app.Span().Class("biz-name").Text(e.Name),
+	name := app.Span().Class("biz-name").Text(e.Name)
+	if nameID != "" {
+		name = name.ID(nameID)
+	}
+	return []app.UI{
+		name,
 		app.Span().Class("biz-cats").Text(strings.Join(details, " · ")),
 		app.Span().Class("biz-where").Text(where),
-	)
+	}
 }
 
 // scoreText is a listed business's score, to three decimals as its "why?"
 // sums it, labelled so that the two can be compared at a glance.
 func scoreText(e entry) app.UI {
+	// The label "score " comes from the stylesheet: one node fewer per row.
 	return app.Span().Class("score-box").Title("The model's predicted preference pᵤ·qᵢ of you for this business").Body(
-		app.Span().Class("score-label").Text("score "),
 		app.Span().Class("score").Text(fmt.Sprintf("%.3f", e.Score)),
 	)
 }
@@ -123,11 +134,9 @@ func placeholderRows(n int) app.UI {
 		rows[k] = app.Li().Class("ranked-item", "placeholder").Aria("hidden", true).Body(
 			app.Span().Class("rank").Text("\u00a0"),
 			app.Span().Class("move"),
-			app.Div().Class("biz").Body(
-				app.Span().Class("biz-name").Text("\u00a0"),
-				app.Span().Class("biz-cats").Text("\u00a0"),
-				app.Span().Class("biz-where").Text("\u00a0"),
-			),
+			app.Span().Class("biz-name").Text("\u00a0"),
+			app.Span().Class("biz-cats").Text("\u00a0"),
+			app.Span().Class("biz-where").Text("\u00a0"),
 			app.Div().Class("row-actions").Body(app.Button().Class("like").Disabled(true).TabIndex(-1).Text("I like")),
 		)
 	}

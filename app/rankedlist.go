@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -47,22 +48,7 @@ func (l *rankedList) Render() app.UI {
 		when(l.Itiming != nil, func() app.UI { return l.Itiming }),
 		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).OnClick(l.IonRowClick).Body(
 			when(len(l.Ientries) == 0, func() app.UI { return placeholderRows(listLength) }),
-			app.Range(l.Ientries).Slice(func(k int) app.UI {
-				e := l.Ientries[k]
-				return app.Li().Class("ranked-item").DataSet("id", e.ID).Body(
-					app.Span().Class("rank").Text(k+1),
-					moveBadge(e),
-					businessText(e),
-					when(e.HasScore, func() app.UI { return scoreText(e) }),
-					// Under the name, beside where it is: a name gets the
-					// row's width rather than wrapping beside the buttons.
-					app.Div().Class("row-actions").Body(
-						when(k < len(l.Iwhy), func() app.UI { return whyToggle(e.ID, e.Name, l.Iwhy[k].Open) }),
-						likeButton(e),
-					),
-					when(k < len(l.Iwhy) && l.Iwhy[k].Open, func() app.UI { return renderWhy(e.ID, l.Iwhy[k]) }),
-				)
-			}),
+			app.Range(l.Ientries).Slice(l.row),
 		),
 		when(l.IwhyNote != "", func() app.UI {
 			return app.P().ID("why-note").Class("explain").Body(notation(l.IwhyNote), app.Text(l.IwhyErr))
@@ -70,19 +56,60 @@ func (l *rankedList) Render() app.UI {
 	)
 }
 
+// row is row k of the list: its parts are siblings on the row's grid.
+func (l *rankedList) row(k int) app.UI {
+	e := l.Ientries[k]
+	parts := []app.UI{app.Span().Class("rank").Text(k + 1), moveBadge(e)}
+	parts = append(parts, businessParts(e, rowPart("name", k))...)
+	return app.Li().Class("ranked-item").DataSet("id", e.ID).Body(append(parts,
+		when(e.HasScore, func() app.UI { return scoreText(e) }),
+		// Under the name, beside where it is: a name gets the row's width
+		// rather than wrapping beside the buttons.
+		app.Div().Class("row-actions").Body(
+			when(k < len(l.Iwhy), func() app.UI { return whyToggle(k, l.Iwhy[k].Open) }),
+			rowLikeButton(k, e),
+		),
+		when(k < len(l.Iwhy) && l.Iwhy[k].Open, func() app.UI { return renderWhy(k, l.Iwhy[k]) }),
+	)...)
+}
+
+// rowPart is the id of a part of row k of your list. The ids go by place,
+// not by business, and the buttons take their names from the row's name
+// through them (aria-labelledby): a like re-ranks the list, and every
+// attribute that named a business was one more DOM call per moved row on
+// the way to the screen.
+func rowPart(part string, k int) string { return "you-" + part + "-" + strconv.Itoa(k+1) }
+
+// rowLikeButton is likeButton for row k of your list, named "I like" or
+// "Liked" and the business, with the row's name read from its place.
+func rowLikeButton(k int, e entry) app.UI {
+	id := rowPart("like", k)
+	named := id + " " + rowPart("name", k)
+	if e.Liked {
+		return app.Button().ID(id).Class("liked").Aria("disabled", true).Aria("labelledby", named).Body(
+			app.Text("Liked "), app.Span().Aria("hidden", true).Text("✓"),
+		)
+	}
+	return app.Button().ID(id).Class("like").Aria("labelledby", named).Text("I like")
+}
+
+// moveBadge shows how a row moved since the list before. The arrows and
+// the words a screen reader says for them come from the stylesheet, so a
+// row whose move changes costs the DOM a class and a number, not a title
+// as well.
 func moveBadge(e entry) app.UI {
 	if !e.ShowMove {
 		return app.Span().Class("move")
 	}
 	switch m := e.Move; {
 	case m.New:
-		return app.Span().Class("move move-new").Title("New in your list").Text("new")
+		return app.Span().Class("move move-new").Text("new")
 	case m.By > 0:
-		return app.Span().Class("move move-up").Title(fmt.Sprintf("Up %d", m.By)).Text(fmt.Sprintf("▲%d", m.By))
+		return app.Span().Class("move move-up").Text(m.By)
 	case m.By < 0:
-		return app.Span().Class("move move-down").Title(fmt.Sprintf("Down %d", -m.By)).Text(fmt.Sprintf("▼%d", -m.By))
+		return app.Span().Class("move move-down").Text(-m.By)
 	default:
-		return app.Span().Class("move move-same").Title("Same place").Text("·")
+		return app.Span().Class("move move-same")
 	}
 }
 

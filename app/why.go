@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -73,22 +72,23 @@ func (s *session) whyNote() (note, problem string) {
 		"settled yet is shown as the remainder, and the shares plus the remainder are the score.", ""
 }
 
-// whyToggle is the "why?" button of a listed business. Its clicks are
-// handled by rowClicked on the list.
-func whyToggle(id int32, name string, open bool) app.UI {
-	label, name := "why?", "Why "+name+"?"
+// whyToggle is the "why?" button of row k of your list, named by its label
+// and the row's business. Its clicks are handled by rowClicked on the list.
+func whyToggle(k int, open bool) app.UI {
+	id := rowPart("why", k)
+	label := []app.UI{app.Text("why?")}
 	if open {
-		label, name = "hide", "Hide why "+name
+		// Shown short; read as what it hides.
+		label = []app.UI{app.Text("hide"), app.Span().Class("visually-hidden").Text(" why")}
 	}
-	return app.Button().Class("why-toggle").Aria("expanded", open).Aria("controls", whyID(id)).Aria("label", name).
-		Title("Which of your clicks pulled this business up, and by how much").Text(label)
+	return app.Button().ID(id).Class("why-toggle").Aria("expanded", open).Aria("controls", rowPart("why-panel", k)).
+		Aria("labelledby", id+" "+rowPart("name", k)).
+		Title("Which of your clicks pulled this business up, and by how much").Body(label...)
 }
 
-func whyID(id int32) string { return "why-" + strconv.Itoa(int(id)) }
-
-// renderWhy shows a business's score split by your clicks.
-func renderWhy(id int32, w why) app.UI {
-	return app.Div().ID(whyID(id)).Class("why").Body(
+// renderWhy shows the score of row k's business split by your clicks.
+func renderWhy(k int, w why) app.UI {
+	return app.Div().ID(rowPart("why-panel", k)).Class("why").Body(
 		// Divs, not a list: selectors for the ranked list's items must not
 		// find these.
 		app.Div().Class("why-parts").Body(

@@ -4,6 +4,7 @@ package pagetest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -66,7 +69,8 @@ func assertAccessible(t testing.TB, ctx context.Context, state string) {
 }
 
 // focused describes the element that has the keyboard's focus: its tag,
-// id, accessible label and text.
+// id, accessible name (as the browser computes it for a screen reader,
+// from text, aria-label or aria-labelledby), text, and the list it is in.
 func focused(t testing.TB, ctx context.Context) string {
 	t.Helper()
 	var s string
@@ -74,9 +78,55 @@ func focused(t testing.TB, ctx context.Context) string {
 		const e = document.activeElement;
 		if (!e || e === document.body) return "body";
 		const list = e.closest("ol, ul");
-		return [e.tagName.toLowerCase(), e.id, e.getAttribute("aria-label") || "", e.textContent.trim().slice(0, 80), list ? list.id : ""].join("|");
+		return [e.tagName.toLowerCase(), e.id, "", e.textContent.trim().slice(0, 80), list ? list.id : ""].join("|");
 	})()`, &s))
-	return s
+	if s == "body" {
+		return s
+	}
+	name := ""
+	run(t, ctx, "reading the focus's name", 10*time.Second, chromedp.ActionFunc(func(ctx context.Context) error {
+		obj, _, err := runtime.Evaluate("document.activeElement").Do(ctx)
+		if err != nil {
+			return err
+		}
+		name, err = axName(ctx, accessibility.GetPartialAXTree().WithObjectID(obj.ObjectID))
+		return err
+	}))
+	f := strings.SplitN(s, "|", 4)
+	return strings.Join([]string{f[0], f[1], name, f[3]}, "|")
+}
+
+// accessibleNames are the accessible names of the elements matching sel,
+// as the browser computes them for a screen reader.
+func accessibleNames(t testing.TB, ctx context.Context, sel string) []string {
+	t.Helper()
+	var nodes []*cdp.Node
+	run(t, ctx, "finding "+sel, 10*time.Second, chromedp.Nodes(sel, &nodes, chromedp.ByQueryAll, chromedp.AtLeast(0)))
+	names := make([]string, len(nodes))
+	for k, n := range nodes {
+		run(t, ctx, "reading the name of "+sel, 10*time.Second, chromedp.ActionFunc(func(ctx context.Context) error {
+			var err error
+			names[k], err = axName(ctx, accessibility.GetPartialAXTree().WithBackendNodeID(n.BackendNodeID))
+			return err
+		}))
+	}
+	return names
+}
+
+// axName is the accessible name of the one node the query asks for.
+func axName(ctx context.Context, q *accessibility.GetPartialAXTreeParams) (string, error) {
+	nodes, err := q.WithFetchRelatives(false).Do(ctx)
+	if err != nil {
+		return "", err
+	}
+	if len(nodes) == 0 || nodes[0].Name == nil {
+		return "", nil
+	}
+	var name string
+	if err := json.Unmarshal(nodes[0].Name.Value, &name); err != nil {
+		return "", fmt.Errorf("an accessible name that is not a string: %s", nodes[0].Name.Value)
+	}
+	return name, nil
 }
 
 func press(t testing.TB, ctx context.Context, key string, mods ...input.Modifier) {
@@ -142,37 +192,50 @@ func TestKeyboardOnly(t *testing.T) {
 	// The shortcut to your list, and a like there.
 	press(t, ctx, "l")
 	f := focused(t, ctx)
-	if !strings.HasPrefix(f, "button|||I like ") || !strings.HasSuffix(f, "|ranked-list") {
-		t.Fatalf("after the shortcut l, focus is on %q, want the first like button of your list", f)
+	top := text(t, ctx, "#ranked-list li:first-child .biz-name")
+	if !strings.HasPrefix(f, "button|you-like-1|I like "+top+"|") || !strings.HasSuffix(f, "|ranked-list") {
+		t.Fatalf("after the shortcut l, focus is on %q, want the first like button of your list, named \"I like %s\"", f, top)
 	}
 	press(t, ctx, kb.Enter)
 	waitFor(t, ctx, "the second like", 10*time.Second, func(m metrics) bool { return m.Liked == 2 && len(m.ClickToScreenMs) == 2 })
 	f = focused(t, ctx)
-	if !strings.HasPrefix(f, "button||") || !strings.HasSuffix(f, "|ranked-list") {
+	if !strings.HasPrefix(f, "button|you-") || !strings.HasSuffix(f, "|ranked-list") {
 		t.Errorf("after a like in your list, focus is on %q, want a button in your list", f)
 	}
 	// The "why?" beside the focused business, opened from the keyboard.
 	press(t, ctx, kb.Tab, input.ModifierShift)
 	f = focused(t, ctx)
-	if !strings.Contains(f, "|Why ") {
+	if !strings.Contains(f, "|why? ") {
 		t.Fatalf("Shift+Tab from a like button reaches %q, want its \"why?\"", f)
 	}
 	press(t, ctx, kb.Enter)
 	eventually(t, "the why to open", 10*time.Second, func() bool { return count(t, ctx, `#ranked-list .why-toggle[aria-expanded="true"]`) == 1 })
-	for _, b := range []struct{ sel, prefix string }{
-		{"#history-list button.remove", "Remove "},
-		{"#ranked-list button.why-toggle", "Why "},
-	} {
+	// Every control of a row is named with the row's business.
+	rows := func(list string) []string {
 		var names []string
-		run(t, ctx, "reading names", 10*time.Second, chromedp.Evaluate(`[...document.querySelectorAll(`+jsString(b.sel)+`)].map(e => e.getAttribute("aria-label"))`, &names))
-		if len(names) == 0 {
-			t.Errorf("no %s", b.sel)
+		run(t, ctx, "reading the names in "+list, 10*time.Second, chromedp.Evaluate(
+			`[...document.querySelectorAll(`+jsString(list+" li[data-id]")+`)].map(e => e.querySelector(".biz-name").textContent)`, &names))
+		return names
+	}
+	for _, b := range []struct{ list, button, prefix, open string }{
+		{"#history-list", "button.remove", "Remove ", ""},
+		{"#ranked-list", "button.why-toggle", "why? ", "hide why "},
+		{"#ranked-list", "button.like", "I like ", ""},
+	} {
+		businesses := rows(b.list)
+		names := accessibleNames(t, ctx, b.list+" "+b.button)
+		if len(names) == 0 || len(names) != len(businesses) {
+			t.Errorf("%d of %s for %d businesses", len(names), b.list+" "+b.button, len(businesses))
+			continue
 		}
-		for _, n := range names {
-			if !strings.HasPrefix(n, b.prefix) && !strings.HasPrefix(n, "Hide why ") {
-				t.Errorf("%s is named %q, want %q and the business", b.sel, n, b.prefix)
+		for k, n := range names {
+			if n != b.prefix+businesses[k] && (b.open == "" || n != b.open+businesses[k]) {
+				t.Errorf("%s %d is named %q, want %q", b.list+" "+b.button, k+1, n, b.prefix+businesses[k])
 			}
 		}
+	}
+	if n := accessibleNames(t, ctx, `#ranked-list button.why-toggle[aria-expanded="true"]`); len(n) != 1 || !strings.HasPrefix(n[0], "hide why ") {
+		t.Errorf("the open why is named %q, want \"hide why\" and its business", n)
 	}
 	assertAccessible(t, ctx, "after two likes with a why open")
 	screenshot(t, ctx, "30-keyboard")

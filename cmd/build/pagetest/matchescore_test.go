@@ -111,7 +111,7 @@ func TestPageMatchesCore(t *testing.T) {
 	for k, id := range listed[:3] {
 		run(t, ctx, "opening why?", 10*time.Second,
 			mouseClick(`#ranked-list li[data-id="`+id+`"] .why-toggle`))
-		eventually(t, "the why panel of "+id, 10*time.Second, func() bool { return count(t, ctx, "#why-"+id) == 1 })
+		eventually(t, "the why panel of "+id, 10*time.Second, func() bool { return count(t, ctx, `#ranked-list li[data-id="`+id+`"] .why`) == 1 })
 		compareWhy(t, ctx, id, exps[k], names)
 	}
 }
@@ -269,7 +269,7 @@ func compareWhy(t *testing.T, ctx context.Context, id string, e core.Explanation
 		Total     string
 	}
 	run(t, ctx, "reading why "+id, 10*time.Second, chromedp.Evaluate(`(() => {
-		const p = document.querySelector("#why-`+id+`");
+		const p = document.querySelector(`+jsString(`#ranked-list li[data-id="`+id+`"] .why`)+`);
 		const parts = cls => Array.from(p.querySelectorAll(cls)).map(e => ({
 			Label: (e.querySelector(".why-label")||{}).textContent||"",
 			Amount: (e.querySelector(".why-amount")||{}).textContent||"",

@@ -158,7 +158,7 @@ func TestTeachingView(t *testing.T) {
 	for _, id := range listed[:3] {
 		run(t, ctx, "opening why?", 10*time.Second,
 			mouseClick(`#ranked-list li[data-id="`+id+`"] .why-toggle`))
-		eventually(t, "the why panel of "+id, 10*time.Second, func() bool { return count(t, ctx, "#why-"+id) == 1 })
+		eventually(t, "the why panel of "+id, 10*time.Second, func() bool { return count(t, ctx, `#ranked-list li[data-id="`+id+`"] .why`) == 1 })
 		checkWhy(t, ctx, id, names)
 	}
 	run(t, ctx, "scrolling to the list", 10*time.Second, scrolledTo("#ranked-list"))
@@ -166,7 +166,7 @@ func TestTeachingView(t *testing.T) {
 	assertAccessible(t, ctx, "the teaching views after a like")
 	run(t, ctx, "closing a why?", 10*time.Second,
 		mouseClick(`#ranked-list li[data-id="`+listed[0]+`"] .why-toggle`))
-	eventually(t, "the why panel to close", 10*time.Second, func() bool { return count(t, ctx, "#why-"+listed[0]) == 0 })
+	eventually(t, "the why panel to close", 10*time.Second, func() bool { return count(t, ctx, `#ranked-list li[data-id="`+listed[0]+`"] .why`) == 0 })
 
 	// Retrain waits while the evidence replay runs.
 	click(t, ctx, "#replay-start")
@@ -370,7 +370,7 @@ func checkWhy(t *testing.T, ctx context.Context, id string, liked []string) {
 		Row     string
 	}
 	run(t, ctx, "reading why "+id, 10*time.Second, chromedp.Evaluate(`(() => {
-		const p = document.querySelector("#why-`+id+`");
+		const p = document.querySelector(`+jsString(`#ranked-list li[data-id="`+id+`"] .why`)+`);
 		return {
 			Labels: Array.from(p.querySelectorAll(".why-label")).map(e => e.textContent),
 			Amounts: Array.from(p.querySelectorAll(".why-amount")).map(e => e.textContent),
