@@ -254,6 +254,10 @@ func (s *session) restoreClicks(ctx app.Context) {
 // readStored reads the stored log. A value it cannot read is kept: moved
 // aside if damaged or old, left in place (and the page saves nothing on
 // this visit) if written by a newer page; either way the visitor is told.
+// It reports false when there is nothing to take from storage: it could
+// not be read, or it holds just what this tab wrote last, which the tab's
+// own log already holds (decoding and merging that again was half of what
+// saving a click cost).
 func (s *session) readStored(ctx app.Context) (clickLog, bool) {
 	v := s.you
 	raw, found, err := v.store.load(savedKey)
@@ -273,6 +277,9 @@ func (s *session) readStored(ctx app.Context) (clickLog, bool) {
 			}
 		}
 		return clickLog{}, true
+	}
+	if v.written != "" && raw == v.written {
+		return clickLog{}, false
 	}
 	l, err := decodeLog(raw)
 	var u *unreadable
@@ -309,7 +316,12 @@ func (s *session) record(ctx app.Context, op func(l clickLog, nowMs int64) click
 		return
 	}
 	v.saved = op(v.saved, nowMs())
-	err := v.store.save(savedKey, encodeLog(v.saved))
+	raw := encodeLog(v.saved)
+	err := v.store.save(savedKey, raw)
+	v.written = raw
+	if err != nil {
+		v.written = ""
+	}
 	if err != nil && !s.metrics.StorageFailed {
 		s.metrics.StorageFailed = true
 		s.note(ctx, "This browser does not let the page save your clicks, so they will not survive a reload ("+err.Error()+").")

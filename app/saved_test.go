@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -302,5 +304,54 @@ func TestLegacyListReadNotWritten(t *testing.T) {
 	s.record(nil, func(l clickLog, at int64) clickLog { return l.remove("a", at) })
 	if got := storedLiked(t, store); !slices.Equal(got, []string{"b", "c"}) {
 		t.Errorf("after a removal the log holds %v", got)
+	}
+}
+
+// A tab that finds in storage just what it wrote last skips reading it
+// again; two tabs taking turns at random must still leave the store, and
+// each tab's log, as tabs that read, merge and write every time do.
+func TestRecordSkipsOnlyItsOwnWrite(t *testing.T) {
+	ids := []string{"a", "b", "c", "d"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 200; trial++ {
+		store, ref := memoryStore{}, memoryStore{}
+		tabs := []*session{testSession(catalogItems(ids...)), testSession(catalogItems(ids...))}
+		refLogs := make([]clickLog, len(tabs))
+		for _, s := range tabs {
+			s.you.store = store
+			s.restoreClicks(nil)
+		}
+		for step := 0; step < 12; step++ {
+			k, id := rng.IntN(len(tabs)), ids[rng.IntN(len(ids))]
+			var op func(clickLog, int64) clickLog
+			switch rng.IntN(5) {
+			case 0:
+				op = func(l clickLog, at int64) clickLog { return l.remove(id, at) }
+			case 1:
+				op = clickLog.startOver
+			default:
+				op = func(l clickLog, at int64) clickLog { return l.like(id, at) }
+			}
+			var at int64
+			tabs[k].record(nil, func(l clickLog, now int64) clickLog { at = now; return op(l, now) })
+			// The reference tab reads and merges whatever is stored.
+			if raw, ok := ref[savedKey]; ok {
+				l, err := decodeLog(raw)
+				if err != nil {
+					t.Fatal(err)
+				}
+				refLogs[k] = refLogs[k].merge(l)
+			}
+			refLogs[k] = op(refLogs[k], at)
+			ref.save(savedKey, encodeLog(refLogs[k]))
+			if store[savedKey] != ref[savedKey] {
+				t.Fatalf("trial %d, step %d: the store holds %s, reading every time %s", trial, step, store[savedKey], ref[savedKey])
+			}
+			for j, s := range tabs {
+				if !reflect.DeepEqual(s.you.saved, refLogs[j]) {
+					t.Fatalf("trial %d, step %d: tab %d keeps %+v, reading every time %+v", trial, step, j, s.you.saved, refLogs[j])
+				}
+			}
+		}
 	}
 }

@@ -33,6 +33,8 @@ type visitor struct {
 	// saved is the click log as last read or written; your clicks follow
 	// it, less those set aside.
 	saved clickLog
+	// written is the log as this tab last wrote it, "" if it has not.
+	written string
 	// readOnly: storage holds clicks this page cannot read and must not
 	// overwrite, so nothing is saved on this visit.
 	readOnly bool
