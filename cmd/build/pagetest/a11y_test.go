@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -111,6 +112,57 @@ func accessibleNames(t testing.TB, ctx context.Context, sel string) []string {
 		}))
 	}
 	return names
+}
+
+// spokenText is the text a screen reader reads in the element matching
+// sel, from the browser's accessibility tree: its text runs in order,
+// generated content (and its alternative text) included.
+func spokenText(t testing.TB, ctx context.Context, sel string) string {
+	t.Helper()
+	var nodes []*cdp.Node
+	run(t, ctx, "finding "+sel, 10*time.Second, chromedp.Nodes(sel, &nodes, chromedp.ByQuery))
+	// Raw, so that a property this cdproto does not know cannot fail the
+	// read.
+	type axValue struct {
+		Value any `json:"value"`
+	}
+	type axNode struct {
+		NodeID   string   `json:"nodeId"`
+		Role     *axValue `json:"role"`
+		Name     *axValue `json:"name"`
+		ChildIDs []string `json:"childIds"`
+		Backend  int64    `json:"backendDOMNodeId"`
+	}
+	var tree struct {
+		Nodes []axNode `json:"nodes"`
+	}
+	run(t, ctx, "reading the accessibility tree", 10*time.Second, chromedp.ActionFunc(func(ctx context.Context) error {
+		return cdp.Execute(ctx, accessibility.CommandGetFullAXTree, nil, &tree)
+	}))
+	byID := map[string]axNode{}
+	var root string
+	for _, n := range tree.Nodes {
+		byID[n.NodeID] = n
+		if n.Backend == int64(nodes[0].BackendNodeID) {
+			root = n.NodeID
+		}
+	}
+	var parts []string
+	var walk func(id string)
+	walk = func(id string) {
+		n := byID[id]
+		if n.Role != nil && n.Role.Value == "StaticText" && n.Name != nil {
+			parts = append(parts, fmt.Sprint(n.Name.Value))
+			return
+		}
+		for _, c := range n.ChildIDs {
+			walk(c)
+		}
+	}
+	if root != "" {
+		walk(root)
+	}
+	return strings.Join(parts, "")
 }
 
 // axName is the accessible name of the one node the query asks for.
@@ -236,6 +288,14 @@ func TestKeyboardOnly(t *testing.T) {
 	}
 	if n := accessibleNames(t, ctx, `#ranked-list button.why-toggle[aria-expanded="true"]`); len(n) != 1 || !strings.HasPrefix(n[0], "hide why ") {
 		t.Errorf("the open why is named %q, want \"hide why\" and its business", n)
+	}
+	// The marks of how rows moved are read in words, not as arrows.
+	moved := regexp.MustCompile(`^(up [1-9][0-9]*|down [1-9][0-9]*|new|same place)$`)
+	for k := 1; k <= 3; k++ {
+		sel := fmt.Sprintf("#ranked-list li[data-id]:nth-child(%d) .move", k)
+		if said := spokenText(t, ctx, sel); !moved.MatchString(said) {
+			t.Errorf("row %d's move is read as %q, want up or down and a number, new, or same place", k, said)
+		}
 	}
 	assertAccessible(t, ctx, "after two likes with a why open")
 	screenshot(t, ctx, "30-keyboard")
