@@ -98,11 +98,10 @@ func (s *session) Like(ctx app.Context, c likeClick) {
 	s.changed(ctx, stateYou)
 	name := s.cat.item(c.Item).Name
 	if v.trained() {
-		s.announce(ctx, "Liked "+name+". "+listChange(v.prev, v.ids(), s.itemName), true)
+		s.afterClick(c, "Liked "+name+". "+listChange(v.prev, v.ids(), s.itemName), true)
 	} else {
-		s.announce(ctx, "Liked "+name+". The model learns it when training ends.", false)
+		s.afterClick(c, "Liked "+name+". The model learns it when training ends.", false)
 	}
-	s.afterClick(c)
 	drawNow(ctx)
 }
 
@@ -148,10 +147,11 @@ func (s *session) StartOver(ctx app.Context) {
 
 // afterClick finishes a like once the new list is on screen, so that
 // none of it delays that: it records when the list reached the DOM and the
-// screen (event times and performance.now share the page's clock) and
-// redraws what explains the click (the timing line under
-// your list, the update in "Inside the model", further down).
-func (s *session) afterClick(c likeClick) {
+// screen (event times and performance.now share the page's clock), says
+// what changed (announce's msg and toList), and redraws what explains the
+// click (the timing line under your list, the update in "Inside the
+// model", further down).
+func (s *session) afterClick(c likeClick, msg string, toList bool) {
 	ctx := s.self
 	row := -1
 	if c.List == "ranked-list" {
@@ -169,6 +169,7 @@ func (s *session) afterClick(c likeClick) {
 					s.you.screen = &screenTiming{Item: c.Item, Ms: ms}
 					s.metrics.ClickToScreenMs = append(s.metrics.ClickToScreenMs, ms)
 				}
+				s.announce(ctx, msg, toList)
 				s.changed(ctx, stateScreen)
 				s.changed(ctx, stateBelow)
 			})
