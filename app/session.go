@@ -263,7 +263,10 @@ func (s *session) belowLater() {
 	if s.self == nil { // tests drive the session without a page
 		return
 	}
-	s.onceDrawn(func(ctx app.Context) { s.changed(ctx, stateBelow) })
+	s.onceDrawn(func(ctx app.Context) {
+		s.jobs.clickDrawn() // if a click paused the workers, it is on screen
+		s.changed(ctx, stateBelow)
+	})
 }
 
 // asideLater redraws the side column (the finder and your clicks) once

@@ -18,7 +18,12 @@ type Env interface {
 	// Stops is how many times the page has asked the current job to stop,
 	// counting any stop waiting to be let in. A job decides what each
 	// means: training ends at the first, its final evaluation at the next.
+	// It gives way first (see GiveWay).
 	Stops() int
+	// GiveWay lets the page's messages in and, while the page has asked
+	// for the processor to draw a click (MsgPause), waits until it hands
+	// it back. Long work calls it, or Stops, every few milliseconds.
+	GiveWay()
 	// Store keeps trained models between visits; nil if there is none.
 	Store() Store
 }

@@ -3,6 +3,7 @@ package work
 import (
 	"errors"
 	"sync"
+	"time"
 )
 
 // LocalEnvs returns n Envs joined in-process, each to be driven by its own
@@ -35,6 +36,10 @@ type LocalEnv struct {
 	index int
 	mu    sync.Mutex
 	stops int
+	pause Pause
+	// gaveWay counts GiveWay calls, for tests that hold long work to
+	// giving way often.
+	gaveWay int
 }
 
 func (e *LocalEnv) Index() int   { return e.index }
@@ -73,9 +78,29 @@ func (e *LocalEnv) ResetStops() {
 }
 
 func (e *LocalEnv) Stops() int {
+	e.GiveWay()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.stops
+}
+
+// Pause asks the worker to give way for up to d, as the page's MsgPause
+// does, and Resume ends it, as MsgResume does.
+func (e *LocalEnv) Pause(d time.Duration) { e.pause.Ask(d) }
+func (e *LocalEnv) Resume()               { e.pause.End() }
+
+func (e *LocalEnv) GiveWay() {
+	e.mu.Lock()
+	e.gaveWay++
+	e.mu.Unlock()
+	e.pause.Wait()
+}
+
+// GaveWay is how many times the worker has given way.
+func (e *LocalEnv) GaveWay() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.gaveWay
 }
 
 // MemoryStore is a Store in memory.

@@ -1,6 +1,10 @@
 package worker
 
-import "github.com/ealslive/ealslive/app/work"
+import (
+	"time"
+
+	"github.com/ealslive/ealslive/app/work"
+)
 
 // Pool is the page's handle on its workers: in a browser the Web Workers of
 // NewPool, elsewhere the goroutines of NewLocalPool. Its handlers are
@@ -17,6 +21,11 @@ type Pool interface {
 	Start(spec work.JobSpec, h Handlers) int
 	// Stop asks a job to stop (see work.Env.Stops).
 	Stop(job int)
+	// Pause asks the workers to give way to the page for up to d, while
+	// it draws a click; Resume hands them the processor back (see
+	// work.Pause).
+	Pause(d time.Duration)
+	Resume()
 }
 
 // Handlers hear a job's news.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"syscall/js"
+	"time"
 
 	"github.com/ealslive/ealslive/app/work"
 )
@@ -158,9 +159,18 @@ func (p *jsPool) Start(spec work.JobSpec, h Handlers) int {
 	return job
 }
 
-func (p *jsPool) Stop(job int) {
+func (p *jsPool) Stop(job int) { p.toAll(work.Msg{Kind: work.MsgStop, Job: job}) }
+
+func (p *jsPool) Pause(d time.Duration) {
+	p.toAll(work.NewMsg(work.MsgPause, 0, work.PauseSpec{Ms: float64(d) / float64(time.Millisecond)}))
+}
+
+func (p *jsPool) Resume() { p.toAll(work.Msg{Kind: work.MsgResume}) }
+
+// toAll posts m, which carries no numbers, to every worker.
+func (p *jsPool) toAll(m work.Msg) {
 	for _, w := range p.workers {
-		obj, _ := toJS(work.Msg{Kind: work.MsgStop, Job: job})
+		obj, _ := toJS(m)
 		w.Call("postMessage", obj)
 	}
 }

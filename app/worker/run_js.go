@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"syscall/js"
+	"time"
 
 	"github.com/ealslive/ealslive/app/work"
 )
@@ -59,6 +60,7 @@ type env struct {
 	mu    sync.Mutex
 	job   int
 	stops map[int]int // by job
+	pause work.Pause
 
 	yieldPort js.Value
 	yielded   chan struct{}
@@ -75,6 +77,13 @@ func (e *env) fromPage(data js.Value) {
 		e.mu.Lock()
 		e.stops[m.Job]++
 		e.mu.Unlock()
+	case work.MsgPause:
+		var p work.PauseSpec
+		if m.Decode(&p) == nil {
+			e.pause.Ask(time.Duration(p.Ms * float64(time.Millisecond)))
+		}
+	case work.MsgResume:
+		e.pause.End()
 	default:
 		e.page.Put(m)
 	}
@@ -138,7 +147,7 @@ func (e *env) Receive(from int) (work.Msg, error) {
 }
 
 func (e *env) Stops() int {
-	e.yield()
+	e.GiveWay()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.stops[e.job]
@@ -172,6 +181,14 @@ func (e *env) initYield() {
 func (e *env) yield() {
 	e.yieldPort.Call("postMessage", 0)
 	<-e.yielded
+}
+
+// GiveWay lets the page's messages in, then waits out any pause the page
+// asked for: meanwhile this worker's thread is idle, its Go code blocked on
+// a timer or the page's MsgResume.
+func (e *env) GiveWay() {
+	e.yield()
+	e.pause.Wait()
 }
 
 // idbStore is work.Store over web/worker.js's ealsStore (IndexedDB).

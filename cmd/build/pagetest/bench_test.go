@@ -210,7 +210,7 @@ func visit(b *testing.B, srv *siteServer) visitRow {
 
 // likeTop likes the first business of your list and waits until the page
 // has measured the new list on screen, the n-th click timed.
-func likeTop(b *testing.B, ctx context.Context, n int) {
+func likeTop(b testing.TB, ctx context.Context, n int) {
 	target := ids(b, ctx, "#ranked-list li:has(button.like)")[0]
 	run(b, ctx, "liking a business", 10*time.Second,
 		mouseClick(`#ranked-list li[data-id="`+target+`"] button.like`))

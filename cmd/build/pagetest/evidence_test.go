@@ -541,23 +541,46 @@ func TestEvidenceStopBusyAndFullPack(t *testing.T) {
 	}
 	checkShown(t, ctx, ev)
 	click(t, ctx, "#compare-start")
+	// Each like asks the workers to give way while it is drawn.
+	likesDuring(t, ctx, 3, func(ev evidenceJSON) bool { return ev.Compare.Running })
 	ev = waitEvidence(t, ctx, "the comparison to finish", 3*time.Minute, func(ev evidenceJSON) bool { return ev.Compare.Finished })
 	checkCompare(t, cli, packPath, r.settings(), ev.Compare)
 	checkShown(t, ctx, ev)
 	t.Logf("comparison on the full pack: %.1f s in the browser; verdict: %s", ev.Compare.WallMs/1000, text(t, ctx, "#compare-verdict"))
 	screenshotOf(t, ctx, "#compare", "22-compare-full-pack")
 
-	// A whole replay, timed.
+	// A whole replay, timed, with likes while it trains and replays.
 	click(t, ctx, "#replay-start")
+	likes := likesDuring(t, ctx, 3, func(ev evidenceJSON) bool { return ev.Replay.Running && ev.Replay.Phase == "training" })
+	likes += likesDuring(t, ctx, 3, func(ev evidenceJSON) bool { return ev.Replay.Running && ev.Replay.Phase == "replaying" })
 	ev = waitEvidence(t, ctx, "the replay to finish", 5*time.Minute, func(ev evidenceJSON) bool { return ev.Replay.Finished })
 	r = ev.Replay
 	checkReplay(t, cli, packPath, r)
 	checkShown(t, ctx, ev)
-	t.Logf("replay on the full pack: trained on %d, replayed %d in %.1f s in the browser (%.1f s training, %.1f s replay, three lanes); median update %.4f ms",
-		r.Train, r.Stream, r.WallMs/1000, r.TrainMs/1000, r.ReplayMs/1000, r.UpdateMsMedian)
+	t.Logf("replay on the full pack: trained on %d, replayed %d in %.1f s in the browser (%.1f s training, %.1f s replay, three lanes; %d likes meanwhile); median update %.4f ms",
+		r.Train, r.Stream, r.WallMs/1000, r.TrainMs/1000, r.ReplayMs/1000, likes, r.UpdateMsMedian)
 	for _, l := range r.Lanes {
 		t.Logf("  %-6s HR@100 %.4f NDCG@100 %.4f", l.Key, l.Overall.HR, l.Overall.NDCG)
 	}
 	contains(t, "the replay's findings", text(t, ctx, "#replay-findings"), "at 0 past reviews")
 	screenshotOf(t, ctx, "#replay", "23-replay-full-pack")
+}
+
+// likesDuring likes the top business of your list up to n times while
+// running holds, each once the one before is on screen, and fails the test
+// if none could be made: the page asks the workers to give way while it
+// draws each (see app/work/pause.go), and the run's figures must not
+// change for it.
+func likesDuring(t *testing.T, ctx context.Context, n int, running func(evidenceJSON) bool) int {
+	t.Helper()
+	waitEvidence(t, ctx, "the run to reach its phase", time.Minute, running)
+	done := 0
+	for done < n && running(readEvidence(t, ctx)) {
+		likeTop(t, ctx, len(readMetrics(t, ctx).ClickToScreenMs)+1)
+		done++
+	}
+	if done == 0 {
+		t.Fatal("no like could be made while the run ran")
+	}
+	return done
 }
