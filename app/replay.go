@@ -98,6 +98,41 @@ type replaySection struct {
 	seen     int
 	ctx      app.Context // its own: the button's belongs to the panel inside
 	choices  replayChoices
+	// shown is how many parts of the results are in (replayParts).
+	shown int
+}
+
+// replayParts is how many steps bring the replay's results in, one part a
+// frame (see replayPanel.renderResults): all at once, their first drawing,
+// as the first lanes arrived, made one task of the page's thread 70-110 ms
+// long while the workers held both cores.
+const replayParts = 5
+
+// showResults brings the results' next part in once what is in is on
+// screen, and so on until all are; the evidence is published with the
+// last.
+func (c *replaySection) showResults() {
+	if c.shown > 0 {
+		return // already coming in
+	}
+	c.shown = 1
+	var next func()
+	next = func() {
+		c.Isession.onceDrawn(func(app.Context) {
+			c.ctx.Dispatch(func(app.Context) {
+				if c.shown == 0 {
+					return // a new run started meanwhile
+				}
+				c.shown++
+				if c.shown < replayParts {
+					next()
+				} else {
+					c.publish()
+				}
+			})
+		})
+	}
+	next()
 }
 
 func newReplaySection() *replaySection { return &replaySection{} }
@@ -122,6 +157,7 @@ func (c *replaySection) start(ctx app.Context) {
 		return
 	}
 	c.job, c.stopping, c.started = id, false, time.Now()
+	c.shown = 0
 	c.run = replayRun{Running: true, Phase: "training", Config: cfg, Epochs: cfg.Epochs, Workers: s.jobs.pool.Size()}
 	for _, l := range lanes {
 		c.run.Order = append(c.run.Order, l.Key)
@@ -145,6 +181,9 @@ func (c *replaySection) onMessage(ctx app.Context, m work.Msg) {
 	}
 	r.setLanes(p.Lanes)
 	r.WallMs = durationMillis(time.Since(c.started))
+	if len(r.Lanes) > 0 {
+		c.showResults()
+	}
 	c.publish()
 }
 
@@ -175,9 +214,13 @@ func (c *replaySection) onButton(ctx app.Context, start bool) {
 	}
 }
 
-// publish hands the run to window.ealsLiveEvidence.
+// publish hands the run to the page's other sections and, once its
+// results are all in, to window.ealsLiveEvidence.
 func (c *replaySection) publish() {
 	c.Isession.evidence.Replay = c.run
+	if len(c.run.Lanes) > 0 && c.shown < replayParts {
+		return
+	}
 	c.Isession.publishEvidence()
 }
 
@@ -188,7 +231,7 @@ func (c *replaySection) Render() app.UI {
 	if !c.run.Running {
 		h = s.runHold()
 	}
-	return newReplayPanel().Run(c.run).Blocked(h).Stopping(c.run.Running && c.stopping).
+	return newReplayPanel().Run(c.run).Shown(c.shown).Blocked(h).Stopping(c.run.Running && c.stopping).
 		FineClock(s.metrics.CrossOriginIsolated).OnButton(c.onButton).Choices(c.renderChoices())
 }
 

@@ -18,6 +18,7 @@ type replayPanel struct {
 	onButton   func(ctx app.Context, start bool) // kept from the first render (see catalogView.onRowClick)
 	IfineClock bool
 	Ichoices   app.UI // the optional lanes' controls
+	Ishown     int    // how many parts of the results are in (replayParts)
 }
 
 func newReplayPanel() *replayPanel { return &replayPanel{} }
@@ -31,6 +32,7 @@ func (c *replayPanel) OnButton(v func(ctx app.Context, start bool)) *replayPanel
 func (c *replayPanel) Stopping(v bool) *replayPanel  { c.Istopping = v; return c }
 func (c *replayPanel) FineClock(v bool) *replayPanel { c.IfineClock = v; return c }
 func (c *replayPanel) Choices(v app.UI) *replayPanel { c.Ichoices = v; return c }
+func (c *replayPanel) Shown(n int) *replayPanel      { c.Ishown = n; return c }
 
 func (c *replayPanel) Render() app.UI {
 	r := c.Irun
@@ -51,7 +53,7 @@ func (c *replayPanel) Render() app.UI {
 		when(c.Iblocked.Reason != "" && !r.Running, func() app.UI {
 			return app.P().ID("replay-blocked").Class("blocked").Text(c.Iblocked.says("The replay"))
 		}),
-		when(len(r.Lanes) > 0, func() app.UI { return c.renderResults() }),
+		when(len(r.Lanes) > 0 && c.Ishown > 0, func() app.UI { return c.renderResults() }),
 	)
 }
 
@@ -88,6 +90,9 @@ func (c *replayPanel) renderResults() app.UI {
 	if !c.IfineClock {
 		update += " (this browser's clock ticks in 0.1 ms steps, so this is coarse)"
 	}
+	// The parts come in one a step (replaySection.showResults): the
+	// figures, the HR chart, the NDCG chart, Figure 8, how to read them.
+	n := c.Ishown
 	return app.Div().ID("replay-results").Body(
 		app.Ul().ID("replay-figures").Class("figures").Body(
 			app.Li().Body(
@@ -104,32 +109,40 @@ func (c *replayPanel) renderResults() app.UI {
 			app.Li().Class("settings").Body(notation(fmt.Sprintf("eALS with K = %d, c_0 = %g, α = %g, λ = %g, %d epochs; each review learnt with w_new = %g.",
 				cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.Epochs, cfg.WNew))),
 		),
-		app.Div().Class("charts").Body(
-			streamChart{id: "replay-hr", title: "HR@100 so far, as the stream advances", xMax: r.Stream, percent: true,
-				lines:   laneLines(r.Lanes, func(m eval.Metrics) float64 { return m.HR }),
-				caption: "Share of the reviews replayed so far whose business was in that person's top 100 just before."}.render(),
-			streamChart{id: "replay-ndcg", title: "NDCG@100 so far", xMax: r.Stream,
-				lines:   laneLines(r.Lanes, func(m eval.Metrics) float64 { return m.NDCG }),
-				caption: "Like HR@100, but a hit counts more the higher it ranks (1 at the top, 0 beyond 100)."}.render(),
-		),
-		historyBars{id: "replay-history", title: "HR@100 by the person's number of past reviews (the paper's Figure 8)",
-			series: laneLines(r.Lanes, nil), groups: historyGroups(r.Lanes),
-			caption: "Each replayed review is put in a group by how many reviews its author had written before it, in training " +
-				"or earlier in the replay. Under each group: how many replayed reviews it holds; a bar over a few dozen is noisy."}.render(),
+		when(n >= 2, func() app.UI {
+			return app.Div().Class("charts").Body(
+				streamChart{id: "replay-hr", title: "HR@100 so far, as the stream advances", xMax: r.Stream, percent: true,
+					lines:   laneLines(r.Lanes, func(m eval.Metrics) float64 { return m.HR }),
+					caption: "Share of the reviews replayed so far whose business was in that person's top 100 just before."}.render(),
+				when(n >= 3, func() app.UI {
+					return streamChart{id: "replay-ndcg", title: "NDCG@100 so far", xMax: r.Stream,
+						lines:   laneLines(r.Lanes, func(m eval.Metrics) float64 { return m.NDCG }),
+						caption: "Like HR@100, but a hit counts more the higher it ranks (1 at the top, 0 beyond 100)."}.render()
+				}),
+			)
+		}),
+		when(n >= 4, func() app.UI {
+			return historyBars{id: "replay-history", title: "HR@100 by the person's number of past reviews (the paper's Figure 8)",
+				series: laneLines(r.Lanes, nil), groups: historyGroups(r.Lanes),
+				caption: "Each replayed review is put in a group by how many reviews its author had written before it, in training " +
+					"or earlier in the replay. Under each group: how many replayed reviews it holds; a bar over a few dozen is noisy."}.render()
+		}),
 		// What each comparison would show, not what it shows: on a small
 		// pack or a short stream the data may say otherwise, and the
 		// findings below, built from the results, say what it does.
-		app.Div().ID("replay-reading").Class("explain").Body(
-			app.P().Text("How to read it. At 0 past reviews nobody knows anything about the person: eALS starts them from "+
-				"a small random vector (Algorithm 2), so its guess is close to arbitrary, while popularity gives everyone "+
-				"the most reviewed businesses. Compare the two there to see what a recommender can do for a complete "+
-				"stranger: that is the cold start. From 1 past review on, the learning eALS has folded each earlier review "+
-				"in with one update, while the copy that never updates still ranks the person as a stranger: the gap between "+
-				"the two bars, in either direction, is what learning each click is worth on this data. People with many past "+
-				"reviews were mostly known at training time already, so there the two eALS bars should differ less. "+
-				"Mind the counts under the groups: a group of a few dozen reviews can tip either way by chance."),
-			app.P().ID("replay-findings").Text(replayFindings(r.Lanes)),
-		),
+		when(n >= 5, func() app.UI {
+			return app.Div().ID("replay-reading").Class("explain").Body(
+				app.P().Text("How to read it. At 0 past reviews nobody knows anything about the person: eALS starts them from "+
+					"a small random vector (Algorithm 2), so its guess is close to arbitrary, while popularity gives everyone "+
+					"the most reviewed businesses. Compare the two there to see what a recommender can do for a complete "+
+					"stranger: that is the cold start. From 1 past review on, the learning eALS has folded each earlier review "+
+					"in with one update, while the copy that never updates still ranks the person as a stranger: the gap between "+
+					"the two bars, in either direction, is what learning each click is worth on this data. People with many past "+
+					"reviews were mostly known at training time already, so there the two eALS bars should differ less. "+
+					"Mind the counts under the groups: a group of a few dozen reviews can tip either way by chance."),
+				app.P().ID("replay-findings").Text(replayFindings(r.Lanes)),
+			)
+		}),
 	)
 }
 
