@@ -63,7 +63,7 @@ func newFactorMap() *factorMap { return &factorMap{hover: -1} }
 func (m *factorMap) Session(s *session) *factorMap { m.Isession = s; return m }
 
 func (m *factorMap) OnMount(ctx app.Context) {
-	ctx.ObserveState(stateBelow).OnChange(func() { m.refresh(ctx) }).Value(&m.seen)
+	ctx.ObserveState(stateMap).OnChange(func() { m.refresh(ctx) }).Value(&m.seen)
 	ctx.ObserveState(stateModel).OnChange(func() { m.refresh(ctx) }).Value(&m.seen)
 	m.refresh(ctx)
 }

@@ -60,7 +60,7 @@ func (f *finder) Session(s *session) *finder { f.Isession = s; return f }
 func (f *finder) OnMount(ctx app.Context) {
 	f.ctx = ctx
 	// Your likes mark the businesses listed here.
-	ctx.ObserveState(stateAside).OnChange(func() { f.facetsLater() }).Value(&f.seen)
+	ctx.ObserveState(stateFinder).OnChange(func() { f.facetsLater() }).Value(&f.seen)
 	ctx.Handle(actFilter, func(ctx app.Context, a app.Action) {
 		if c, ok := a.Value.(filterChange); ok && c.Seq > f.querySeq[c.Field] {
 			f.querySeq[c.Field] = c.Seq

@@ -29,7 +29,11 @@ type inside struct {
 	// the weights plot may follow. Drawn with the data, the plot made the
 	// task that draws your first list some 15 ms longer.
 	dataShown bool
-	seen      int
+	// trace and traced are the update the stepper shows and its
+	// business, taken a step after the rest (stateStepper).
+	trace  *core.UpdateTrace
+	traced string
+	seen   int
 }
 
 type curveKey struct {
@@ -46,6 +50,8 @@ func (t *inside) OnMount(ctx app.Context) {
 	// model once what changed above is on screen.
 	t.dataShown = t.Isession.cat.ready()
 	ctx.ObserveState(stateBelow).OnChange(func() { t.dataShown = t.Isession.cat.ready() }).Value(&t.seen)
+	t.trace, t.traced = t.Isession.lastUpdate()
+	ctx.ObserveState(stateStepper).OnChange(func() { t.trace, t.traced = t.Isession.lastUpdate() }).Value(&t.seen)
 	ctx.ObserveState(stateModel).OnChange(func() {
 		// A new model in use: the controls show its settings again.
 		t.raw, t.plotted = map[string]string{}, false
@@ -91,7 +97,7 @@ func (t *inside) Render() app.UI {
 				OnRetrain(t.retrain),
 			t.renderWeights(problems),
 			newUpdateView().Shown(s.updateShown()),
-			newUpdateStepper().Trace(s.lastUpdate()),
+			newUpdateStepper().Trace(t.trace, t.traced),
 			newFactorMap().Session(s),
 		),
 	)

@@ -32,9 +32,9 @@ func (c *secondCard) Session(s *session) *secondCard { c.Isession = s; return c 
 
 func (c *secondCard) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	// After your list is on screen (stateBelow follows every change of
+	// After your list is on screen (belowSteps follow every change of
 	// your likes), so that the second model never delays it.
-	ctx.ObserveState(stateBelow).OnChange(func() { c.m.sync(c.Isession.you.liked) }).Value(&c.seen)
+	ctx.ObserveState(stateSecond).OnChange(func() { c.m.sync(c.Isession.you.liked) }).Value(&c.seen)
 	ctx.ObserveState(stateBusy).Value(&c.seen)
 	ctx.ObserveState(stateModel).Value(&c.seen)
 }

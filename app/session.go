@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -58,6 +59,8 @@ type session struct {
 	// asidePending: the side column is to redraw once your list is on
 	// screen (asideLater).
 	asidePending bool
+	// steps numbers the runs of inSteps, by their first key.
+	steps map[string]int
 }
 
 // The state keys. Their values say only that something changed (and what
@@ -70,8 +73,12 @@ const (
 	stateBusy     = "eals/busy"     // string: what holds the workers, "" when free
 	stateNotes    = "eals/notes"    // int: notes or the failure changed
 	stateScreen   = "eals/screen"   // int: the last click's time to the screen is known
-	stateBelow    = "eals/below"    // int: what changed is on screen; the sections further down may follow
-	stateAside    = "eals/aside"    // int: your clicks or the data changed and your list is on screen; the side column follows
+	stateBelow    = "eals/below"    // int: what changed is on screen; the sections further down may follow (belowSteps)
+	stateStepper  = "eals/stepper"  // int: the update stepper follows stateBelow
+	stateMap      = "eals/map"      // int: the factor map follows stateStepper
+	stateSecond   = "eals/second"   // int: the second model follows stateMap
+	stateAside    = "eals/aside"    // int: your clicks or the data changed and your list is on screen; the side column follows (asideSteps)
+	stateFinder   = "eals/finder"   // int: the finder follows stateAside
 	stateAnnounce = "eals/announce" // int: there is news for the live region
 	statePresent  = "eals/present"  // int: presenter mode or its sections changed
 )
@@ -216,7 +223,7 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 			afterPaint(func(now float64) {
 				s.self.Dispatch(func(ctx app.Context) {
 					s.metrics.FirstListMs = now
-					s.changed(ctx, stateBelow)
+					s.inSteps(ctx, belowSteps)
 				})
 			})
 		})
@@ -257,7 +264,7 @@ func (s *session) publishEvidence() {
 }
 
 // belowLater redraws the sections further down the page once the current
-// change is on screen, in a task of their own: the visitor sees what they
+// change is on screen, in tasks of their own: the visitor sees what they
 // asked for first, and no task of the page's thread grows long.
 func (s *session) belowLater() {
 	if s.self == nil { // tests drive the session without a page
@@ -265,12 +272,44 @@ func (s *session) belowLater() {
 	}
 	s.onceDrawn(func(ctx app.Context) {
 		s.jobs.clickDrawn() // if a click paused the workers, it is on screen
-		s.changed(ctx, stateBelow)
+		s.inSteps(ctx, belowSteps)
 	})
 }
 
-// asideLater redraws the side column (the finder and your clicks) once
-// your list is on screen, in a task of its own: a click's task then draws
+// The sections further down follow a change one a frame, in the page's
+// order (the update and the weights, the update stepper, the factor map,
+// the second model), and so do the side column's (your clicks, the
+// finder): drawn in one task, each 5 to 20 ms of it, they made the page's
+// longest tasks after a click, 60 to 90 ms while a replay held both cores.
+var (
+	belowSteps = []string{stateBelow, stateStepper, stateMap, stateSecond}
+	asideSteps = []string{stateAside, stateFinder}
+)
+
+// inSteps changes the state keys one a frame, each once what the one
+// before changed is on screen. A new run of the same steps replaces one
+// under way, which stops where it is: the new one covers its changes.
+func (s *session) inSteps(ctx app.Context, keys []string) {
+	if s.steps == nil {
+		s.steps = map[string]int{}
+	}
+	s.steps[keys[0]]++
+	run := s.steps[keys[0]]
+	var step func(ctx app.Context, k int)
+	step = func(ctx app.Context, k int) {
+		if s.steps[keys[0]] != run {
+			return
+		}
+		s.changed(ctx, keys[k])
+		if k+1 < len(keys) {
+			s.onceDrawn(func(ctx app.Context) { step(ctx, k+1) })
+		}
+	}
+	step(ctx, 0)
+}
+
+// asideLater redraws the side column (your clicks, then the finder) once
+// your list is on screen, in tasks of their own: a click's task then draws
 // your list alone, and the data's arrival draws the finder's rows apart
 // from your list. Changes made before it runs are drawn together.
 func (s *session) asideLater() {
@@ -280,7 +319,7 @@ func (s *session) asideLater() {
 	s.asidePending = true
 	s.onceDrawn(func(ctx app.Context) {
 		s.asidePending = false
-		s.changed(ctx, stateAside)
+		s.inSteps(ctx, asideSteps)
 	})
 }
 
@@ -319,10 +358,11 @@ func (s *session) fail(ctx app.Context, f failure) {
 	s.changed(ctx, stateNotes)
 	s.changed(ctx, stateData)
 	s.changed(ctx, stateBusy)
-	s.changed(ctx, stateBelow)
 	// A failure is drawn everywhere at once: nothing is left to hurry.
 	s.asidePending = false
-	s.changed(ctx, stateAside)
+	for _, key := range append(slices.Clone(belowSteps), asideSteps...) {
+		s.changed(ctx, key)
+	}
 }
 
 // note adds a message for the visitor.

@@ -178,7 +178,7 @@ func (s *session) afterClick(c likeClick, msg string, toList bool) {
 				}
 				s.announce(ctx, msg, toList)
 				s.changed(ctx, stateScreen)
-				s.changed(ctx, stateBelow)
+				s.inSteps(ctx, belowSteps)
 			})
 		})
 	})
