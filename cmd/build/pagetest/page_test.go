@@ -155,6 +155,10 @@ func TestStopAndBrowse(t *testing.T) {
 	run(t, ctx, "waiting for the first list", 30*time.Second,
 		visible(`#ranked-list li[data-id]`))
 	waitFor(t, ctx, "training to start", 30*time.Second, func(m metrics) bool { return m.Stage == "training" })
+	// The finder follows your list and your clicks, a frame each.
+	eventually(t, "the finder's businesses", 10*time.Second, func() bool {
+		return count(t, ctx, "#browse-list li:has(button.like)") > 0
+	})
 
 	early := ids(t, ctx, "#browse-list li:has(button.like)")[0]
 	run(t, ctx, "liking a business while training", 10*time.Second,
