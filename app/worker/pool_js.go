@@ -64,11 +64,19 @@ type jsPool struct {
 	onData   func(work.Msg)
 	restarts int
 	adopt    []js.Value // workers the loader started, booted already
+	// pauseFlag is an Int32Array over a SharedArrayBuffer that every worker
+	// reads, 1 while the page asks them to give way, where the page is
+	// cross-origin isolated; undefined elsewhere.
+	pauseFlag js.Value
 }
 
 // start creates the workers, boots each with the module and tells each its
-// place and its ports to the others.
+// place, its ports to the others and the pause flag.
 func (p *jsPool) start() {
+	if p.pauseFlag.IsUndefined() && js.Global().Get("crossOriginIsolated").Truthy() &&
+		js.Global().Get("SharedArrayBuffer").Type() == js.TypeFunction {
+		p.pauseFlag = js.Global().Get("Int32Array").New(js.Global().Get("SharedArrayBuffer").New(4))
+	}
 	p.workers = make([]js.Value, p.n)
 	for i := range p.workers {
 		var w js.Value
@@ -124,6 +132,7 @@ func (p *jsPool) start() {
 			transfer = append(transfer, ports[i][j])
 		}
 		obj.Set("ports", list)
+		obj.Set("pauseFlag", p.pauseFlag)
 		w.Call("postMessage", obj, transfer)
 	}
 }
@@ -161,11 +170,23 @@ func (p *jsPool) Start(spec work.JobSpec, h Handlers) int {
 
 func (p *jsPool) Stop(job int) { p.toAll(work.Msg{Kind: work.MsgStop, Job: job}) }
 
+// Pause posts the pause, then raises the flag: a worker that sees the flag
+// finds the message when it lets its messages in.
 func (p *jsPool) Pause(d time.Duration) {
 	p.toAll(work.NewMsg(work.MsgPause, 0, work.PauseSpec{Ms: float64(d) / float64(time.Millisecond)}))
+	p.setPauseFlag(1)
 }
 
-func (p *jsPool) Resume() { p.toAll(work.Msg{Kind: work.MsgResume}) }
+func (p *jsPool) Resume() {
+	p.setPauseFlag(0)
+	p.toAll(work.Msg{Kind: work.MsgResume})
+}
+
+func (p *jsPool) setPauseFlag(v int) {
+	if !p.pauseFlag.IsUndefined() {
+		js.Global().Get("Atomics").Call("store", p.pauseFlag, 0, v)
+	}
+}
 
 // toAll posts m, which carries no numbers, to every worker.
 func (p *jsPool) toAll(m work.Msg) {

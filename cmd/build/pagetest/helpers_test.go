@@ -103,7 +103,14 @@ func (r *recorder) Write(b []byte) (int, error) {
 
 func serveSite(t testing.TB, dir, prefix string) *siteServer {
 	t.Helper()
-	h, err := site.NewHandler(dir, prefix, true)
+	return serveSiteWith(t, dir, prefix, true)
+}
+
+// serveSiteWith is serveSite, with the cross-origin isolation headers or,
+// as most static hosts serve a site, without them.
+func serveSiteWith(t testing.TB, dir, prefix string, isolate bool) *siteServer {
+	t.Helper()
+	h, err := site.NewHandler(dir, prefix, isolate)
 	if err != nil {
 		t.Fatal(err)
 	}
