@@ -67,23 +67,10 @@ func TestPauseHoldsUntilResumedOrItsTimeIsUp(t *testing.T) {
 }
 
 // Workers that give way to the page, however often it asks, train the
-// same model bit for bit, and give way many times an epoch.
+// same model bit for bit.
 func TestTrainGivesWayAndStaysExact(t *testing.T) {
 	data := tempePack(t)
-	train, _, err := decodedPack(t, data).Data.LeaveOneOut()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := testConfig()
-	cfg.Epochs = 3
-	want, err := core.Train(train, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantBytes, err := want.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, _, wantBytes := tempeModel(t, 3)
 	g := newGroup(t, 2, data, nil)
 	before := []int{g.envs[0].GaveWay(), g.envs[1].GaveWay()}
 	// Every message the workers post asks them to pause, and every
@@ -116,16 +103,7 @@ func TestTrainGivesWayAndStaysExact(t *testing.T) {
 // An epoch's passes give way between pieces of about e.piece observed
 // entries, and the pieces give the bits of whole passes.
 func TestEpochGivesWayBetweenPieces(t *testing.T) {
-	train, _, err := decodedPack(t, tempePack(t)).Data.LeaveOneOut()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := testConfig()
-	cfg.Epochs = 2
-	want, err := core.Train(train, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, train, wantBytes := tempeModel(t, 2)
 	envs, _ := LocalEnvs(2, nil)
 	models := make([]*core.Model, len(envs))
 	errs := make(chan error, len(envs))
@@ -156,7 +134,6 @@ func TestEpochGivesWayBetweenPieces(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	wantBytes, _ := want.MarshalBinary()
 	for k, m := range models {
 		got, _ := m.MarshalBinary()
 		if !bytes.Equal(got, wantBytes) {
@@ -168,4 +145,27 @@ func TestEpochGivesWayBetweenPieces(t *testing.T) {
 			t.Errorf("worker %d gave way %d times in %d epochs, want at least %d", k, envs[k].GaveWay(), cfg.Epochs, min)
 		}
 	}
+}
+
+// tempeModel trains, on one thread, the model of Tempe's leave-one-out
+// split that the workers must give bit for bit, with testConfig's settings
+// and the given epochs, and returns them, the training data and the model
+// file.
+func tempeModel(t *testing.T, epochs int) (core.Config, *core.Dataset, []byte) {
+	t.Helper()
+	train, _, err := decodedPack(t, tempePack(t)).Data.LeaveOneOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig()
+	cfg.Epochs = epochs
+	m, err := core.Train(train, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, train, b
 }
