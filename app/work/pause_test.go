@@ -8,15 +8,20 @@ import (
 	"github.com/ealslive/ealslive/core"
 )
 
-// waitReturns reports whether p.Wait returns within d.
-func waitReturns(p *Pause, d time.Duration) bool {
+// waiting runs p.Wait and returns a channel closed when it returns.
+func waiting(p *Pause) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		p.Wait()
 		close(done)
 	}()
+	return done
+}
+
+// waitReturns reports whether p.Wait returns within d.
+func waitReturns(p *Pause, d time.Duration) bool {
 	select {
-	case <-done:
+	case <-waiting(p):
 		return true
 	case <-time.After(d):
 		return false
@@ -29,11 +34,7 @@ func TestPauseHoldsUntilResumedOrItsTimeIsUp(t *testing.T) {
 		t.Fatal("Wait held with no pause asked for")
 	}
 	p.Ask(time.Hour)
-	done := make(chan struct{})
-	go func() {
-		p.Wait()
-		close(done)
-	}()
+	done := waiting(&p)
 	select {
 	case <-done:
 		t.Fatal("Wait returned during an hour's pause")
