@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/cmd/build/site"
@@ -100,9 +101,22 @@ func TestPanicAfterStart(t *testing.T) {
 	pg := tab{ctx, "the page", "window"}
 	pg.ready(t)
 	liked := pg.like(t, 1, nil)
+	// The sections below your list follow the first like a frame at a
+	// time; they must be done, or their next frame, not the second click,
+	// meets the panic.
+	settled(t, ctx)
 	// The page's Go code asks for a frame after each click; the Go runtime
 	// itself does not, so this fails the page's code, not the runtime.
-	pg.eval(t, "breaking the frames", `(w.requestAnimationFrame = () => { throw new Error("no frame for you (a test)"); }, true)`, nil)
+	var broken bool
+	run(t, ctx, "breaking the frames once the page is still", tabTimeout, chromedp.Evaluate(`new Promise(done => {
+		let left = 12;
+		const frame = () => {
+			if (--left > 0) { requestAnimationFrame(frame); return; }
+			window.requestAnimationFrame = () => { throw new Error("no frame for you (a test)"); };
+			done(true);
+		};
+		requestAnimationFrame(frame);
+	})`, &broken, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
 	target := ""
 	for _, id := range pg.ids(t, "#browse-list li:has(button.like)") {
 		if !slices.Contains(liked, id) {
