@@ -40,6 +40,12 @@ func nextTask(fn func()) {
 	ch.Get("port2").Call("postMessage", nil)
 }
 
+// pageHidden says whether the page's tab is hidden, when it paints no
+// frames.
+func pageHidden() bool {
+	return app.Window().Get("document").Get("hidden").Bool()
+}
+
 // now is the page's clock, performance.now(), in milliseconds since
 // navigation; event timestamps use the same clock.
 func now() float64 {

@@ -97,6 +97,9 @@ func (c *modelCard) OnMount(ctx app.Context) {
 			c.train(ctx, cfg, true)
 		}
 	})
+	// The card goes live after the page's first paint (Page.live): the
+	// data may have come first.
+	c.dataChanged(ctx)
 }
 
 // dataChanged starts training once the workers have the data.

@@ -2,7 +2,6 @@ package app
 
 import (
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -32,10 +31,21 @@ type Page struct {
 	// mounting them does not hold its thread in one long task (together
 	// 150 ms on a first visit, most of it compiling their code); the
 	// prerendered page has them all from the start.
-	below   int
+	below int
+	// above: how many of the sections above the fold (aboveLater) are
+	// live. Until theirs comes, each is the browser's own copy of its
+	// pre-rendered HTML (kept), put back in one piece, so that go-app's
+	// first mount, which replaces the pre-rendered page whole, does not
+	// build and compile them all in one task while the page looks the same.
+	above   int
+	kept    map[string]string
 	seen    int
 	mounted bool // the session has been started, or is about to be
 }
+
+// aboveLater are the ids of the sections above the fold that go live
+// after the page's first paint, one a frame, in this order.
+var aboveLater = []string{"training", "you", "browse", "history", "share"}
 
 // belowSections is how many steps mount the sections under the fold:
 // inside the model, the second model, the three evidence runs, the export
@@ -44,9 +54,9 @@ const belowSections = 7
 
 // NewPage returns the page component for the "/" route.
 func NewPage() app.Composer {
-	p := &Page{s: newSession()}
+	p := &Page{s: newSession(), kept: prerendered}
 	if app.IsServer {
-		p.below = belowSections
+		p.above, p.below = len(aboveLater), belowSections
 	}
 	return p
 }
@@ -57,9 +67,8 @@ func NewPage() app.Composer {
 // They start in a task of their own: go-app mounts the page, calls this
 // and draws what it set off in one run of Go, which returns to the browser
 // only once nothing is left to do, and starting the pool and the download
-// made that first task some 40 ms longer. A goroutine that sleeps lets Go
-// return to the browser in between (Go's WebAssembly runs no timer without
-// doing so).
+// made that first task some 40 ms longer. nextTask lets Go return to the
+// browser in between; a sleep would not when the mount outlasts it.
 func (p *Page) OnMount(ctx app.Context) {
 	if p.mounted {
 		return
@@ -67,27 +76,51 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.mounted = true
 	ctx.ObserveState(statePresent).Value(&p.seen)
 	p.s.startPresenter(ctx)
-	ctx.Async(func() {
-		time.Sleep(time.Millisecond)
+	nextTask(func() {
 		ctx.Dispatch(func(ctx app.Context) {
 			p.s.start(ctx)
 			listenForShortcuts(p.s)
-			p.mountBelow(ctx)
+			p.mountLater()
 		})
 	})
 }
 
-// mountBelow mounts the next section under the fold once the page has
-// been painted, and so on until all are in.
-func (p *Page) mountBelow(ctx app.Context) {
-	afterPaint(func(float64) {
-		ctx.Dispatch(func(ctx app.Context) {
+// mountLater makes the next section live once the page has been
+// painted, those above the fold first, and so on until all are in. A
+// hidden tab paints nothing and has nobody to keep waiting, so there
+// they all come at once: the model card starts the training, and a tab
+// opened in the background must train too. A model ready before the
+// sections above the fold are live (a return visit's, restored) brings
+// them all: copies would show the page before it.
+func (p *Page) mountLater() {
+	p.s.onceDrawn(func(ctx app.Context) {
+		switch {
+		case pageHidden():
+			p.above, p.below = len(aboveLater), belowSections
+		case p.above < len(aboveLater) && p.s.stage == stageReady:
+			p.above = len(aboveLater)
+		case p.above < len(aboveLater):
+			p.above++
+		default:
 			p.below++
-			if p.below < belowSections {
-				p.mountBelow(ctx)
-			}
-		})
+		}
+		if p.below < belowSections {
+			p.mountLater()
+		}
 	})
+}
+
+// live is section k of aboveLater, or its pre-rendered copy until its
+// turn comes. Without a copy (on the server, or an element the browser
+// did not have) it is live at once.
+func (p *Page) live(k int, section app.UI) app.UI {
+	if k < p.above {
+		return section
+	}
+	if html, ok := p.kept[aboveLater[k]]; ok {
+		return app.Raw(html)
+	}
+	return section
 }
 
 // OnAppUpdate tells the visitor a newer version has been downloaded.
@@ -122,12 +155,12 @@ func (p *Page) Render() app.UI {
 			),
 			newAnnouncer().Session(s),
 			app.Div().Class("grid").Body(
-				newModelCard().Session(s),
-				newYourList().Session(s),
+				p.live(0, newModelCard().Session(s)),
+				p.live(1, newYourList().Session(s)),
 				app.Div().Class("side").Body(
-					newFinder().Session(s),
-					newYourClicks().Session(s),
-					newShareCard().Session(s),
+					p.live(2, newFinder().Session(s)),
+					p.live(3, newYourClicks().Session(s)),
+					p.live(4, newShareCard().Session(s)),
 				),
 			),
 			when(p.below > 0, func() app.UI {

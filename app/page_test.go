@@ -87,3 +87,32 @@ func TestBelowSectionsComeOneAStep(t *testing.T) {
 		t.Errorf("the server's page has %d of the %d sections under the fold", p.below, belowSections)
 	}
 }
+
+// Until its turn, each section above the fold is the copy of its
+// pre-rendered HTML the browser kept, in its place; its turns come in
+// order, and a section without a copy is live from the start.
+func TestAboveSectionsGoLiveInTurn(t *testing.T) {
+	kept := map[string]string{}
+	for _, id := range aboveLater[:len(aboveLater)-1] {
+		kept[id] = `<section id="` + id + `" data-kept="yes"></section>`
+	}
+	last := aboveLater[len(aboveLater)-1]
+	for n := 0; n <= len(aboveLater); n++ {
+		html := app.HTMLString(&Page{s: newSession(), above: n, kept: kept})
+		at := -1
+		for k, id := range aboveLater {
+			i := strings.Index(html, `id="`+id+`"`)
+			if i < at {
+				t.Errorf("after %d steps #%s is missing or out of order", n, id)
+			}
+			at = i
+			copied := strings.Contains(html, `id="`+id+`" data-kept="yes"`)
+			if want := k >= n && id != last; copied != want {
+				t.Errorf("after %d steps #%s is the kept copy: %v, want %v", n, id, copied, want)
+			}
+		}
+	}
+	if p := NewPage().(*Page); p.above != len(aboveLater) {
+		t.Errorf("the server's page has %d of the %d sections above the fold live", p.above, len(aboveLater))
+	}
+}

@@ -23,6 +23,7 @@ func main() {
 		return
 	}
 	ui.RegisterRoutes()
+	ui.KeepPrerendered()
 	// Give the browser its thread back once between the Go runtime's start
 	// and go-app's first render, which otherwise make one long task. A
 	// sleep does not always: Go on WebAssembly returns to the browser only

@@ -126,6 +126,15 @@ func disabled(t testing.TB, ctx context.Context, sel string) bool {
 	return d
 }
 
+// exists reports whether an element matches sel.
+func exists(t testing.TB, ctx context.Context, sel string) bool {
+	t.Helper()
+	var ok bool
+	run(t, ctx, "looking for "+sel, 10*time.Second, chromedp.Evaluate(
+		`document.querySelector(`+jsString(sel)+`) !== null`, &ok))
+	return ok
+}
+
 func click(t testing.TB, ctx context.Context, sel string) {
 	t.Helper()
 	run(t, ctx, "clicking "+sel, 10*time.Second, mouseClick(sel))
@@ -459,6 +468,9 @@ func TestEvidenceStopBusyAndFullPack(t *testing.T) {
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
 	waitFor(t, ctx, "training to start", 30*time.Second, func(m metrics) bool { return m.Stage == "training" })
 	for _, name := range []string{"replay", "compare"} {
+		// The sections under the fold come in one a frame after the first
+		// paint, and training may start first.
+		eventually(t, "#"+name+"-start", 10*time.Second, func() bool { return exists(t, ctx, "#"+name+"-start") })
 		if !disabled(t, ctx, "#"+name+"-start") {
 			t.Errorf("#%s-start is enabled while the model trains", name)
 		}
