@@ -23,9 +23,12 @@ func afterPaint(fn func(now float64)) {
 	app.Window().Call("requestAnimationFrame", frame)
 }
 
-// nextTask calls fn from a task of its own, queued behind the tasks
-// already waiting, as a message to a MessageChannel is.
-func nextTask(fn func()) {
+// NextTask calls fn from a task of its own, queued behind the tasks
+// already waiting, as a message to a MessageChannel is. A sleep does not
+// do this reliably: Go on WebAssembly returns to the browser only once no
+// goroutine can run, so a sleeper whose time passed meanwhile goes on in
+// the same task.
+func NextTask(fn func()) {
 	ch := app.Window().Get("MessageChannel").New()
 	var got app.Func
 	got = app.FuncOf(func(this app.Value, args []app.Value) any {

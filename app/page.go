@@ -67,8 +67,8 @@ func NewPage() app.Composer {
 // They start in a task of their own: go-app mounts the page, calls this
 // and draws what it set off in one run of Go, which returns to the browser
 // only once nothing is left to do, and starting the pool and the download
-// made that first task some 40 ms longer. nextTask lets Go return to the
-// browser in between; a sleep would not when the mount outlasts it.
+// made that first task some 40 ms longer. NextTask lets Go return to the
+// browser in between.
 func (p *Page) OnMount(ctx app.Context) {
 	if p.mounted {
 		return
@@ -76,7 +76,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.mounted = true
 	ctx.ObserveState(statePresent).Value(&p.seen)
 	p.s.startPresenter(ctx)
-	nextTask(func() {
+	NextTask(func() {
 		ctx.Dispatch(func(ctx app.Context) {
 			p.s.start(ctx)
 			listenForShortcuts(p.s)

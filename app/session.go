@@ -235,7 +235,7 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 // MessageChannel, not a timer: a hidden tab holds timers back by up to a
 // second, and the data's arrival must not wait for that.
 func (s *session) inNextTask(fn func(ctx app.Context)) {
-	nextTask(func() { s.self.Dispatch(fn) })
+	NextTask(func() { s.self.Dispatch(fn) })
 }
 
 func ints(v []int32) []int {

@@ -4,7 +4,6 @@ package main
 
 import (
 	"os"
-	"syscall/js"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -25,19 +24,9 @@ func main() {
 	ui.RegisterRoutes()
 	ui.KeepPrerendered()
 	// Give the browser its thread back once between the Go runtime's start
-	// and go-app's first render, which otherwise make one long task. A
-	// sleep does not always: Go on WebAssembly returns to the browser only
-	// once nothing is left to run, and when what runs meanwhile (the
-	// runtime's own goroutines) outlasts the sleep, the sleeper goes on in
-	// the same task. A zero timeout's callback comes in a task of its own.
-	done := make(chan struct{})
-	var resume js.Func
-	resume = js.FuncOf(func(js.Value, []js.Value) any {
-		resume.Release()
-		close(done)
-		return nil
-	})
-	js.Global().Call("setTimeout", resume, 0)
-	<-done
+	// and go-app's first render, which otherwise make one long task.
+	resumed := make(chan struct{})
+	ui.NextTask(func() { close(resumed) })
+	<-resumed
 	app.RunWhenOnBrowser()
 }
