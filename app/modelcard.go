@@ -200,10 +200,10 @@ func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 	}
 	a := &arrivedModel{model: model, run: run}
 	c.arrived = a
-	ctx.Async(func() {
-		// Go on WebAssembly hands the thread back only when every
-		// goroutine waits.
-		time.Sleep(time.Millisecond)
+	// Showing the model comes in a task of its own, after the browser has
+	// had its thread back: decoding it and redrawing every section that
+	// shows it made one long task.
+	NextTask(func() {
 		ctx.Dispatch(func(ctx app.Context) {
 			if c.arrived == a {
 				c.adoptArrived(ctx)
