@@ -17,8 +17,12 @@ const actParam = "eals/param"
 type inside struct {
 	app.Compo
 	Isession *session
-	raw      map[string]string // the controls' text by parameter; missing ones show the config in use
-	seq      map[string]int64  // the latest change applied, by parameter
+	// Iparts is how many of its cards are in, 0 meaning all: the page
+	// brings them one a frame (insideParts), the controls first, so that
+	// no task builds all five.
+	Iparts int
+	raw    map[string]string // the controls' text by parameter; missing ones show the config in use
+	seq    map[string]int64  // the latest change applied, by parameter
 	// The weights plot follows the controls, keeping the last valid c0 and
 	// α while either is invalid.
 	plotted       bool
@@ -44,6 +48,9 @@ type curveKey struct {
 func newInside() *inside { return &inside{raw: map[string]string{}, seq: map[string]int64{}} }
 
 func (t *inside) Session(s *session) *inside { t.Isession = s; return t }
+
+// Parts sets how many of its cards, in the page's order, are in.
+func (t *inside) Parts(n int) *inside { t.Iparts = n; return t }
 
 func (t *inside) OnMount(ctx app.Context) {
 	// Further down the page, it follows the data, your clicks and the
@@ -90,16 +97,26 @@ func (t *inside) Render() app.UI {
 	countRender("inside")
 	s := t.Isession
 	cfg, problems := draftConfig(s.cfg, t.raw)
+	cards := []func() app.UI{
+		func() app.UI {
+			return newParamControls().Start(configText(s.cfg)).Problems(problems).Hold(s.runHold()).Changed(cfg != s.cfg).
+				OnRetrain(t.retrain)
+		},
+		func() app.UI { return t.renderWeights(problems) },
+		func() app.UI { return newUpdateView().Shown(s.updateShown()) },
+		func() app.UI { return newUpdateStepper().Trace(t.trace, t.traced) },
+		func() app.UI { return newFactorMap().Session(s) },
+	}
+	if t.Iparts > 0 {
+		cards = cards[:min(t.Iparts, len(cards))]
+	}
+	in := make([]app.UI, 0, len(cards))
+	for _, card := range cards {
+		in = append(in, card())
+	}
 	return app.Section().ID("teach").Class("teach").Body(
 		app.H2().Class("teach-title").Text("Inside the model"),
-		app.Div().Class("teach-grid").Body(
-			newParamControls().Start(configText(s.cfg)).Problems(problems).Hold(s.runHold()).Changed(cfg != s.cfg).
-				OnRetrain(t.retrain),
-			t.renderWeights(problems),
-			newUpdateView().Shown(s.updateShown()),
-			newUpdateStepper().Trace(t.trace, t.traced),
-			newFactorMap().Session(s),
-		),
+		app.Div().Class("teach-grid").Body(in...),
 	)
 }
 

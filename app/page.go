@@ -47,10 +47,16 @@ type Page struct {
 // after the page's first paint, one a frame, in this order.
 var aboveLater = []string{"training", "you", "browse", "history", "share"}
 
+// insideParts is how many of the steps under the fold bring "Inside the
+// model", a part a step (see inside.Parts): whole, it was a first visit's
+// longest task, 90 to 140 ms, most of it go-app building and the browser
+// compiling five cards' code on first use.
+const insideParts = 5
+
 // belowSections is how many steps mount the sections under the fold:
-// inside the model, the second model, the three evidence runs, the export
-// and the footer.
-const belowSections = 7
+// inside the model's parts, the second model, the three evidence runs,
+// the export and the footer.
+const belowSections = insideParts + 6
 
 // NewPage returns the page component for the "/" route.
 func NewPage() app.Composer {
@@ -164,9 +170,10 @@ func (p *Page) Render() app.UI {
 				),
 			),
 			when(p.below > 0, func() app.UI {
-				n := p.below
+				// n counts the steps after the one that completes inside.
+				n := p.below - (insideParts - 1)
 				return app.Div().Class("below").Body(
-					newInside().Session(s),
+					newInside().Session(s).Parts(min(p.below, insideParts)),
 					when(n > 1, func() app.UI { return newSecondCard().Session(s) }),
 					when(n > 2, func() app.UI {
 						return app.Div().ID("evidence").Class("evidence").Body(

@@ -61,11 +61,12 @@ func TestDataCardByStage(t *testing.T) {
 	}
 }
 
-// The sections under the fold come in one a step, each after those
-// already in, so that go-app only ever adds to the page; the last step
-// brings the footer, and the server's page has them all.
+// The sections under the fold come in one a step, "Inside the model" a
+// card a step, each after those already in, so that go-app only ever adds
+// to the page; the last step brings the footer, and the server's page has
+// them all.
 func TestBelowSectionsComeOneAStep(t *testing.T) {
-	order := []string{`id="teach"`, `id="second"`, `id="replay"`, `id="newcomer"`, `id="compare"`, `id="export"`, `class="about"`}
+	order := []string{`id="teach"`, `id="weights"`, `id="update-view"`, `id="update-stepper"`, `id="factor-map"`, `id="second"`, `id="replay"`, `id="newcomer"`, `id="compare"`, `id="export"`, `class="about"`}
 	if len(order) != belowSections {
 		t.Fatalf("%d sections listed for %d steps", len(order), belowSections)
 	}
