@@ -48,9 +48,9 @@ type Page struct {
 var aboveLater = []string{"training", "you", "browse", "history", "share"}
 
 // insideParts is how many of the steps under the fold bring "Inside the
-// model", a part a step (see inside.Parts): whole, it was a first visit's
-// longest task, 90 to 140 ms, most of it go-app building and the browser
-// compiling five cards' code on first use.
+// model", a part a step (see inside.Parts): whole, it was as long a task
+// as go-app's start, 204 ms in a traced first visit, most of it go-app
+// building and the browser compiling five cards' code on first use.
 const insideParts = 5
 
 // belowSections is how many steps mount the sections under the fold:

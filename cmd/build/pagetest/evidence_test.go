@@ -126,15 +126,6 @@ func disabled(t testing.TB, ctx context.Context, sel string) bool {
 	return d
 }
 
-// exists reports whether an element matches sel.
-func exists(t testing.TB, ctx context.Context, sel string) bool {
-	t.Helper()
-	var ok bool
-	run(t, ctx, "looking for "+sel, 10*time.Second, chromedp.Evaluate(
-		`document.querySelector(`+jsString(sel)+`) !== null`, &ok))
-	return ok
-}
-
 func click(t testing.TB, ctx context.Context, sel string) {
 	t.Helper()
 	run(t, ctx, "clicking "+sel, 10*time.Second, mouseClick(sel))
@@ -470,7 +461,7 @@ func TestEvidenceStopBusyAndFullPack(t *testing.T) {
 	for _, name := range []string{"replay", "compare"} {
 		// The sections under the fold come in one a frame after the first
 		// paint, and training may start first.
-		eventually(t, "#"+name+"-start", 10*time.Second, func() bool { return exists(t, ctx, "#"+name+"-start") })
+		eventually(t, "#"+name+"-start", 10*time.Second, func() bool { return count(t, ctx, "#"+name+"-start") > 0 })
 		if !disabled(t, ctx, "#"+name+"-start") {
 			t.Errorf("#%s-start is enabled while the model trains", name)
 		}
