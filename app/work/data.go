@@ -1,7 +1,6 @@
 package work
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 
@@ -67,7 +66,7 @@ func (w *Worker) loadData(m Msg) {
 	// key): the others would hash 0.9 MB for nothing while the page starts.
 	var hash string
 	if report {
-		sum := sha256.Sum256(b)
+		sum := sha256Of(w.env, b)
 		hash = hex.EncodeToString(sum[:])
 	}
 	var spec DataSpec

@@ -1,7 +1,6 @@
 package work
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"time"
@@ -150,7 +149,7 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 	if err != nil {
 		return err
 	}
-	sum := sha256.Sum256(model)
+	sum := sha256Of(env, model)
 	run.Checksum = hex.EncodeToString(sum[:])
 	out := NewMsg(MsgResult, job, run)
 	out.Bytes = [][]byte{model}

@@ -170,6 +170,31 @@ func (e *env) Store() work.Store {
 	return e.store
 }
 
+// SHA256 hashes b with the browser's WebCrypto (see work.Digester). Go
+// yields while the digest's promise settles.
+func (e *env) SHA256(b []byte) (sum [32]byte, ok bool) {
+	crypto := e.self.Get("crypto")
+	if crypto.Type() != js.TypeObject {
+		return sum, false
+	}
+	subtle := crypto.Get("subtle")
+	if subtle.Type() != js.TypeObject {
+		return sum, false // not a secure context
+	}
+	u8 := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u8, b)
+	digest, err := await(subtle.Call("digest", "SHA-256", u8))
+	if err != nil {
+		return sum, false
+	}
+	out := js.Global().Get("Uint8Array").New(digest)
+	if out.Length() != len(sum) {
+		return sum, false
+	}
+	js.CopyBytesToGo(sum[:], out)
+	return sum, true
+}
+
 // initYield makes a channel the worker posts to itself: a round trip on it
 // lets every message queued before it in, at a cost of microseconds, where
 // a timer would cost a millisecond or more.

@@ -5,8 +5,10 @@ package pagetest
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/csv"
+	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
 	"image/png"
@@ -120,8 +122,13 @@ func TestExportsHoldWhatThePageShowed(t *testing.T) {
 	if err := json.Unmarshal(exportFile(t, ctx, "#export-training-json", "eals-training.json"), &doc); err != nil {
 		t.Fatalf("the training JSON: %v", err)
 	}
-	if doc.Kind != "training" || doc.Settings.K != cfg.K || doc.Data.SHA256 == "" || doc.Result.Final.HR != m.HR {
+	if doc.Kind != "training" || doc.Settings.K != cfg.K || doc.Result.Final.HR != m.HR {
 		t.Errorf("the training JSON reads %+v; the page's HR@100 is %v", doc, m.HR)
+	}
+	// The pack's name is its SHA-256, which the worker has the browser
+	// compute (WebCrypto): it must be Go's, natively, on the same bytes.
+	if sum := sha256.Sum256(b); doc.Data.SHA256 != hex.EncodeToString(sum[:]) {
+		t.Errorf("the training JSON names the pack %q, its SHA-256 is %x", doc.Data.SHA256, sum)
 	}
 
 	// A chart as SVG: well-formed, styled inline, titled.

@@ -76,6 +76,39 @@ func TestSubPathAndOffline(t *testing.T) {
 	}
 }
 
+// Served over plain HTTP under a name other than localhost (a static host
+// on a local network), the page is not a secure context: the browser
+// gives it neither WebCrypto nor a service worker. The workers then hash
+// the pack and the model in Go, and the page still trains, bit for bit,
+// the model core trains, and learns a click.
+func TestPlainHTTPHost(t *testing.T) {
+	want := pageModelChecksum(t)
+	srv := serveSite(t, buildSite(t, ""), "")
+	// eals.test is a name the browser resolves to the server's loopback
+	// address, and, not being localhost, not a secure origin.
+	base := strings.Replace(srv.base, "//localhost:", "//eals.test:", 1)
+	ctx := newBrowser(t, chromedp.Flag("host-resolver-rules", "MAP eals.test 127.0.0.1"))
+	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(base))
+	var secure struct {
+		Page, Subtle, ServiceWorker bool
+	}
+	run(t, ctx, "reading the context", 10*time.Second, chromedp.Evaluate(
+		`({Page: isSecureContext, Subtle: !!(self.crypto && crypto.subtle), ServiceWorker: "serviceWorker" in navigator})`, &secure))
+	if secure.Page || secure.Subtle || secure.ServiceWorker {
+		t.Fatalf("%s is a secure context (%+v): the test needs one that is not", base, secure)
+	}
+	m := waitFor(t, ctx, "training over plain HTTP", trainTimeout, ready)
+	if m.ModelChecksum != want {
+		t.Errorf("over plain HTTP the model's checksum is %s, core's %s", m.ModelChecksum, want)
+	}
+	target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
+	run(t, ctx, "liking a business", 10*time.Second,
+		mouseClick(`#browse-list li[data-id="`+target+`"] button.like`))
+	eventually(t, "the click in the history", 10*time.Second, func() bool {
+		return slices.Equal(ids(t, ctx, "#history-list li"), []string{target})
+	})
+}
+
 // On a phone-sized screen the page is one readable column.
 func TestPhoneLayout(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
