@@ -31,8 +31,9 @@ const (
 // factorMap draws every business at its coordinates on the two leading
 // principal directions of Q, coloured by main category, with your likes,
 // your top 20 and your vector's path marked, on one canvas. The plane is
-// that of the model as trained, kept while you click, so that what moves
-// on the map is what your clicks moved.
+// that of the model as trained (the workers find it: session.itemPlane),
+// kept while you click, so that what moves on the map is what your clicks
+// moved.
 type factorMap struct {
 	app.Compo
 	Isession *session
@@ -149,7 +150,7 @@ func (m *factorMap) refresh(ctx app.Context) {
 	}
 	if you.model != m.model {
 		m.model, m.hover = you.model, -1
-		m.plane, m.planeErr = you.model.ItemPlane()
+		m.plane, m.planeErr = s.itemPlane(you.model)
 		m.shown = factorMapShown{}
 		if m.plane != nil {
 			m.shown.Axes, m.shown.Mean, m.shown.Share = m.plane.Axes, m.plane.Mean, m.plane.Share()

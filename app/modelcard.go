@@ -231,6 +231,7 @@ func (c *modelCard) adoptArrived(ctx app.Context) {
 	s.metrics.ModelChecksum = run.Checksum
 	s.metrics.EpochMs, s.metrics.EvalMs = run.EpochMs, run.EvalMs
 	s.training = *r
+	s.trained, s.trainedPlane = model, run.Plane
 	if err := s.adopt(ctx, model); err != nil {
 		s.fail(ctx, failure{Title: "The trained model cannot rank", Detail: err.Error()})
 	}

@@ -55,7 +55,11 @@ type session struct {
 	linkView string      // the section a link opened at, shown again once the model is ready
 	present  []string    // the sections presenter mode shows; nil: the mode is off
 	training trainingRun // the model in use's training, for export
-	settled  bool        // the loader has heard that the page is ready or failed
+	// trained is the model adopted last and the factor map's plane of it,
+	// as the workers found it (nil: the page finds it; see itemPlane).
+	trained      *core.Model
+	trainedPlane *core.Plane
+	settled      bool // the loader has heard that the page is ready or failed
 	// asidePending: the side column is to redraw once your list is on
 	// screen (asideLater).
 	asidePending bool
@@ -82,6 +86,15 @@ const (
 	stateAnnounce = "eals/announce" // int: there is news for the live region
 	statePresent  = "eals/present"  // int: presenter mode or its sections changed
 )
+
+// itemPlane is the factor map's plane of m: the one its training found in
+// the workers, or, for a model without one, found here.
+func (s *session) itemPlane(m *core.Model) (*core.Plane, error) {
+	if m == s.trained && s.trainedPlane != nil {
+		return s.trainedPlane, nil
+	}
+	return m.ItemPlane()
+}
 
 func newSession() *session {
 	return &session{you: &visitor{}, cfg: pageConfig(), stage: stageLoading, shown: stageLoading}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -252,5 +253,28 @@ func TestPageAdoptsWithBadSavedClicks(t *testing.T) {
 		if !slices.Equal(p.you.liked, tc.kept) {
 			t.Errorf("%v: after another tab wrote, you like %v, want %v", tc.saved, p.you.liked, tc.kept)
 		}
+	}
+}
+
+// The factor map takes the plane the workers found for the model they
+// trained, and finds it itself for any other (one kept from an earlier
+// version of the page, say).
+func TestItemPlaneFromTraining(t *testing.T) {
+	m := trainedModel(t)
+	want, err := m.ItemPlane()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession()
+	if got, err := s.itemPlane(m); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("without the workers' plane: %+v, %v; want core's %+v", got, err, want)
+	}
+	theirs := &core.Plane{Mean: want.Mean, Axes: want.Axes, Total: 1}
+	s.trained, s.trainedPlane = m, theirs
+	if got, _ := s.itemPlane(m); got != theirs {
+		t.Errorf("the trained model's plane is %+v, want the workers' %+v", got, theirs)
+	}
+	if got, err := s.itemPlane(trainedModel(t)); err != nil || got == theirs {
+		t.Errorf("another model got the workers' plane of the trained one (%v)", err)
 	}
 }

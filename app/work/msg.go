@@ -42,6 +42,7 @@ const (
 	msgRanks = "ranks" // a part's ranks of evaluated cases
 	msgNext  = "next"  // worker 0 says whether the job goes on
 	msgMeet  = "meet"  // a worker has reached a meeting (see meet)
+	msgPlane = "plane" // the trained model's item plane, for worker 0 (see sharePlane)
 )
 
 // NewMsg returns a message whose head is v as JSON.

@@ -49,8 +49,11 @@ type TrainRun struct {
 	Restored  bool   // the model was kept from an earlier visit, not trained now
 	TrainedAt int64  // Unix milliseconds
 	Checksum  string // SHA-256 of the model file, hex
-	SetupMs   float64
-	FinalMs   float64
+	// Plane is the principal plane of the trained item vectors (core's
+	// ItemPlane), which the factor map draws; nil if there is none.
+	Plane   *core.Plane
+	SetupMs float64
+	FinalMs float64
 }
 
 // progressEvery spaces out the final evaluation's progress reports.
@@ -137,8 +140,12 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 		return err
 	}
 	all, complete, err := gatherRanks(env, job, ranks, complete)
-	if err != nil || env.Index() != 0 {
+	if err != nil {
 		return err
+	}
+	if env.Index() != 0 {
+		sharePlane(env, job, m)
+		return nil
 	}
 	if complete {
 		run.Final, run.FinalDone = eval.MetricsOfRanks(all, spec.TopN), true
@@ -151,6 +158,9 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 	}
 	sum := sha256Of(env, model)
 	run.Checksum = hex.EncodeToString(sum[:])
+	if run.Plane, err = receivePlane(env, job, m); err != nil {
+		return err
+	}
 	out := NewMsg(MsgResult, job, run)
 	out.Bytes = [][]byte{model}
 	env.Post(out)
@@ -160,6 +170,48 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 		_ = env.Store().Put(spec.StoreKey, storedRun(out.Head, model))
 	}
 	return nil
+}
+
+// The factor map's plane is found here, off the page's thread, where it
+// took 30-50 ms of the task that brought the map up to date on a first
+// visit. The last worker finds it while worker 0 writes and hashes the
+// model, and sends it over; a lone worker finds it itself. Every worker
+// holds the whole trained Q.
+
+// planeShare is the head of a msgPlane.
+type planeShare struct{ Plane *core.Plane }
+
+// sharePlane sends the plane to worker 0 if this is the last worker.
+func sharePlane(env Env, job int, m *core.Model) {
+	if env.Index() == env.Count()-1 {
+		env.Send(0, NewMsg(msgPlane, job, planeShare{Plane: itemPlane(m)}))
+	}
+}
+
+// receivePlane returns the plane the last worker found.
+func receivePlane(env Env, job int, m *core.Model) (*core.Plane, error) {
+	if env.Count() == 1 {
+		return itemPlane(m), nil
+	}
+	msg, err := receiveKind(env, env.Count()-1, msgPlane)
+	if err != nil {
+		return nil, err
+	}
+	var s planeShare
+	if err := msg.Decode(&s); err != nil {
+		return nil, err
+	}
+	return s.Plane, nil
+}
+
+// itemPlane is m's item plane, or nil where there is none: the page then
+// finds it and says why it cannot.
+func itemPlane(m *core.Model) *core.Plane {
+	p, err := m.ItemPlane()
+	if err != nil {
+		return nil
+	}
+	return p
 }
 
 // rankCases evaluates cases in chunks and returns their ranks. If stops is

@@ -183,6 +183,10 @@ func TestTrainEqualsCore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	plane, err := want.ItemPlane()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, n := range []int{1, 2, 3} {
 		g := newGroup(t, n, data, nil)
 		msgs := g.run(t, 1, JobSpec{Kind: JobTrain, Train: &spec}, nil)
@@ -202,6 +206,9 @@ func TestTrainEqualsCore(t *testing.T) {
 		}
 		if run.Final != final {
 			t.Errorf("%d workers: final %+v, want %+v", n, run.Final, final)
+		}
+		if !reflect.DeepEqual(run.Plane, plane) {
+			t.Errorf("%d workers: the factor map's plane %+v, want core's %+v", n, run.Plane, plane)
 		}
 		for e := range objective {
 			if run.Objective[e] != objective[e] || run.SampleHR[e] != sampleHR[e] {
@@ -253,7 +260,7 @@ func TestTrainStopAndRestore(t *testing.T) {
 	var a, b TrainRun
 	first.Decode(&a)
 	again[0].Decode(&b)
-	if !b.Restored || a.Restored || b.Final != a.Final || b.TrainedAt != a.TrainedAt {
+	if !b.Restored || a.Restored || b.Final != a.Final || b.TrainedAt != a.TrainedAt || a.Plane == nil || !reflect.DeepEqual(b.Plane, a.Plane) {
 		t.Errorf("restored run %+v, trained run %+v", b, a)
 	}
 	if !bytes.Equal(first.Bytes[0], again[0].Bytes[0]) {
