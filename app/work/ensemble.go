@@ -73,7 +73,7 @@ func (e *ensemble) exchange(items bool) error {
 		if from == env.Index() {
 			continue
 		}
-		got, err := receiveKind(env, from, msgRows)
+		got, err := receiveKind(env, from, msgRows, nil)
 		if err != nil {
 			return err
 		}
@@ -114,12 +114,9 @@ func gatherRanks(env Env, job int, mine []int32, complete bool) ([]int32, bool, 
 	}
 	all := append([]int32(nil), mine...)
 	for from := 1; from < env.Count(); from++ {
-		m, err := receiveKind(env, from, msgRanks)
-		if err != nil {
-			return nil, false, err
-		}
 		var s rankShare
-		if err := m.Decode(&s); err != nil {
+		m, err := receiveKind(env, from, msgRanks, &s)
+		if err != nil {
 			return nil, false, err
 		}
 		if len(m.I32) != 1 {

@@ -158,7 +158,7 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 	}
 	sum := sha256Of(env, model)
 	run.Checksum = hex.EncodeToString(sum[:])
-	if run.Plane, err = receivePlane(env, job, m); err != nil {
+	if run.Plane, err = receivePlane(env, m); err != nil {
 		return err
 	}
 	out := NewMsg(MsgResult, job, run)
@@ -189,19 +189,13 @@ func sharePlane(env Env, job int, m *core.Model) {
 }
 
 // receivePlane returns the plane the last worker found.
-func receivePlane(env Env, job int, m *core.Model) (*core.Plane, error) {
+func receivePlane(env Env, m *core.Model) (*core.Plane, error) {
 	if env.Count() == 1 {
 		return itemPlane(m), nil
 	}
-	msg, err := receiveKind(env, env.Count()-1, msgPlane)
-	if err != nil {
-		return nil, err
-	}
 	var s planeShare
-	if err := msg.Decode(&s); err != nil {
-		return nil, err
-	}
-	return s.Plane, nil
+	_, err := receiveKind(env, env.Count()-1, msgPlane, &s)
+	return s.Plane, err
 }
 
 // itemPlane is m's item plane, or nil where there is none: the page then

@@ -104,14 +104,20 @@ func sendAll(env Env, m Msg) {
 
 // receiveKind returns the next message from worker from, which must be of
 // the given kind: the workers of a job move in step, so anything else is a
-// bug or a worker that failed.
-func receiveKind(env Env, from int, kind string) (Msg, error) {
+// bug or a worker that failed. If head is not nil, the message's head is
+// decoded into it.
+func receiveKind(env Env, from int, kind string, head any) (Msg, error) {
 	m, err := env.Receive(from)
 	if err != nil {
 		return Msg{}, err
 	}
 	if m.Kind != kind {
 		return Msg{}, fmt.Errorf("work: worker %d sent %q where %q was due", from, m.Kind, kind)
+	}
+	if head != nil {
+		if err := m.Decode(head); err != nil {
+			return Msg{}, err
+		}
 	}
 	return m, nil
 }
@@ -130,24 +136,16 @@ type arrived struct{ Done bool }
 func meet(env Env, job int, done bool, decide func() bool) (goOn, allDone bool, err error) {
 	if env.Index() != 0 {
 		env.Send(0, NewMsg(msgMeet, job, arrived{Done: done}))
-		m, err := receiveKind(env, 0, msgNext)
-		if err != nil {
-			return false, false, err
-		}
 		var n next
-		if err := m.Decode(&n); err != nil {
+		if _, err := receiveKind(env, 0, msgNext, &n); err != nil {
 			return false, false, err
 		}
 		return n.Go, n.Done, nil
 	}
 	allDone = done
 	for from := 1; from < env.Count(); from++ {
-		m, err := receiveKind(env, from, msgMeet)
-		if err != nil {
-			return false, false, err
-		}
 		var a arrived
-		if err := m.Decode(&a); err != nil {
+		if _, err := receiveKind(env, from, msgMeet, &a); err != nil {
 			return false, false, err
 		}
 		allDone = allDone && a.Done
@@ -165,12 +163,8 @@ func agree(env Env, job int, decide func() bool) (bool, error) {
 		sendAll(env, NewMsg(msgNext, job, next{Go: goOn}))
 		return goOn, nil
 	}
-	m, err := receiveKind(env, 0, msgNext)
-	if err != nil {
-		return false, err
-	}
 	var n next
-	if err := m.Decode(&n); err != nil {
+	if _, err := receiveKind(env, 0, msgNext, &n); err != nil {
 		return false, err
 	}
 	return n.Go, nil
