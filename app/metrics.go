@@ -24,6 +24,9 @@ type pageMetrics struct {
 	FirstListMs         float64        `json:"firstListMs"`      // first ranked list painted
 	EvalMs              []float64      `json:"evalMs"`           // each epoch's sample evaluation
 	EpochMs             []float64      `json:"epochMs"`          // wall time per epoch, the workers' exchanges included
+	TrainStartMs        float64        `json:"trainStartMs"`     // the page asked the workers to train (or bring back a kept model)
+	SetupMs             float64        `json:"setupMs"`          // the workers' split and first model, before the first epoch
+	FinalMs             float64        `json:"finalMs"`          // the final evaluation on every held-out user
 	HR                  float64        `json:"hr"`               // final HR@100 on every held-out user
 	Restored            bool           `json:"restored"`         // the model came from an earlier visit
 	ModelChecksum       string         `json:"modelChecksum"`    // SHA-256 of the trained model's file, before any click

@@ -137,6 +137,7 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 	s.you.detach()
 	s.stage = stageTraining
 	s.metrics.EpochMs, s.metrics.EvalMs = nil, nil
+	s.metrics.TrainStartMs, s.metrics.SetupMs, s.metrics.FinalMs = now(), 0, 0
 	s.changed(ctx, stateModel)
 	s.changed(ctx, stateYou)
 }
@@ -230,6 +231,7 @@ func (c *modelCard) adoptArrived(ctx app.Context) {
 	s.metrics.Restored = run.Restored
 	s.metrics.ModelChecksum = run.Checksum
 	s.metrics.EpochMs, s.metrics.EvalMs = run.EpochMs, run.EvalMs
+	s.metrics.SetupMs, s.metrics.FinalMs = run.SetupMs, run.FinalMs
 	s.training = *r
 	s.trained, s.trainedPlane = model, run.Plane
 	if err := s.adopt(ctx, model); err != nil {

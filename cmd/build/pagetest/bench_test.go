@@ -99,6 +99,7 @@ func (p perf) shift(to float64) float64 {
 type visitRow struct {
 	firstList, mount, ready, returnReady float64
 	epoch, update, rank, explain         float64
+	split                                trainingSplit
 	screen50, screen95, replay95         float64
 	replayClicks                         int
 	longLoad, longReturn, longReplay     float64
@@ -168,6 +169,7 @@ func visit(b *testing.B, srv *siteServer) visitRow {
 	r.longAfter, r.over50After = readPerf(b, ctx).longest(m.ReadyMs, m.ReadyMs+float64(afterReady/time.Millisecond))
 	r.shift = p.shift(m.ReadyMs)
 	r.epoch, r.hr, r.workers, r.isolated = eval.Median(m.EpochMs), m.HR, m.Workers, m.CrossOriginIsolated
+	r.split = m.trainingSplit()
 	// As the server sent them: a worker fetches app.wasm, out of the
 	// page's sight.
 	for _, s := range srv.responses()[sentBefore:] {
@@ -279,6 +281,10 @@ func printTable(b *testing.B, dir string, rows []visitRow, med func(func(visitRo
 		{"navigation to first ranked list on screen", ms(func(r visitRow) float64 { return r.firstList }), ""},
 		{"  of which: page code started (wasm compiled and run)", ms(func(r visitRow) float64 { return r.mount }), ""},
 		{"navigation to trained and fully evaluated model", ms(func(r visitRow) float64 { return r.ready }), "≤ 2500 ms"},
+		{"  of which: to the job / setup / epochs / sample HR / final / rest", fmt.Sprintf("%.0f / %.0f / %.0f / %.0f / %.0f / %.0f ms",
+			med(func(r visitRow) float64 { return r.split.untilJob }), med(func(r visitRow) float64 { return r.split.setup }),
+			med(func(r visitRow) float64 { return r.split.epochs }), med(func(r visitRow) float64 { return r.split.sample }),
+			med(func(r visitRow) float64 { return r.split.final }), med(func(r visitRow) float64 { return r.split.rest })), ""},
 		{"return visit to ready, with the kept model", ms(func(r visitRow) float64 { return r.returnReady }), "≤ 1000 ms"},
 		{"longest task on the page's thread, first paint to ready", tasks(func(r visitRow) float64 { return r.longLoad }, func(r visitRow) int { return r.over50Load }), "none over 50 ms"},
 		{"  their time over 50 ms, summed (as total blocking time)", ms(func(r visitRow) float64 { return r.excessLoad }), ""},

@@ -318,6 +318,9 @@ type metrics struct {
 	FirstListMs         float64        `json:"firstListMs"`
 	EvalMs              []float64      `json:"evalMs"`
 	EpochMs             []float64      `json:"epochMs"`
+	TrainStartMs        float64        `json:"trainStartMs"`
+	SetupMs             float64        `json:"setupMs"`
+	FinalMs             float64        `json:"finalMs"`
 	HR                  float64        `json:"hr"`
 	UpdateMs            []float64      `json:"updateMs"`
 	RankMs              []float64      `json:"rankMs"`
@@ -334,6 +337,25 @@ type metrics struct {
 	Restored            bool           `json:"restored"`
 	ModelChecksum       string         `json:"modelChecksum"`
 	Renders             map[string]int `json:"renders"`
+}
+
+// trainingSplit is where a visit's time to a trained model went, in
+// milliseconds: until the page started the training job (its own start,
+// the data's download and decoding), the workers' setup, the epochs, the
+// sample's HR@100 after each, the final evaluation, and the rest (the
+// workers' exchanges beyond the epochs, the model's handover to the page).
+type trainingSplit struct{ untilJob, setup, epochs, sample, final, rest float64 }
+
+func (m metrics) trainingSplit() trainingSplit {
+	sp := trainingSplit{untilJob: m.TrainStartMs, setup: m.SetupMs, final: m.FinalMs}
+	for _, v := range m.EpochMs {
+		sp.epochs += v
+	}
+	for _, v := range m.EvalMs {
+		sp.sample += v
+	}
+	sp.rest = m.ReadyMs - sp.untilJob - sp.setup - sp.epochs - sp.sample - sp.final
+	return sp
 }
 
 func readMetrics(t testing.TB, ctx context.Context) metrics {
