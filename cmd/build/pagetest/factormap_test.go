@@ -79,9 +79,8 @@ func TestFactorMapMatchesCore(t *testing.T) {
 			return len(fm.You) == k+2
 		})
 		compareMap(t, fm, model.ItemPoints(plane), path)
-		// The finder marks the like after the map: until then the next
-		// read would find this business's button still "I like".
 		settled(t, ctx)
+		likeShown(t, ctx, "#browse-list", target)
 	}
 	// Out of sight, the map is not drawn: its canvas would cost every
 	// click a layout of the whole page and a raster. Brought into sight, it

@@ -421,6 +421,18 @@ func settled(t testing.TB, ctx context.Context) {
 	})
 }
 
+// likeShown waits until list no longer offers "I like" for business id:
+// its button reads "Liked" (or, in your list, the row is gone). A click is
+// learnt before the lists redraw it, and the finder redraws in a task of
+// its own after your list, so a test that liked again at once could pick
+// the same row and click a button the page rightly ignores.
+func likeShown(t testing.TB, ctx context.Context, list, id string) {
+	t.Helper()
+	eventually(t, "the like of "+id+" shown in "+list, 10*time.Second, func() bool {
+		return count(t, ctx, list+` li[data-id="`+id+`"] button.like`) == 0
+	})
+}
+
 func ready(m metrics) bool { return m.Stage == "ready" }
 
 // trainTimeout bounds loading plus training plus the final evaluation.

@@ -77,6 +77,7 @@ func TestPageMatchesCore(t *testing.T) {
 			return len(m.UpdateMs) == k+1 && len(m.ClickToScreenMs) == k+1
 		})
 		settled(t, ctx)
+		likeShown(t, ctx, from, target)
 		eventually(t, "the update view for this click", 10*time.Second, func() bool {
 			return text(t, ctx, `#update-cost [data-term="ru"]`) == strconv.Itoa(k+1)
 		})

@@ -96,6 +96,7 @@ func TestPageTrainsAndLearns(t *testing.T) {
 			return len(m.UpdateMs) == k+1 && len(m.ClickToScreenMs) == k+1
 		})
 		settled(t, ctx)
+		likeShown(t, ctx, "#browse-list", target)
 		if got := ids(t, ctx, "#history-list li"); !slices.Equal(got, liked) {
 			t.Errorf("after click %d the history is %v, want %v", k+1, got, liked)
 		}

@@ -142,6 +142,7 @@ func TestTeachingView(t *testing.T) {
 		liked = append(liked, target)
 		waitFor(t, ctx, "the click to be learnt", 10*time.Second, func(m metrics) bool { return len(m.UpdateMs) == k+1 })
 		settled(t, ctx)
+		likeShown(t, ctx, "#browse-list", target)
 		eventually(t, "the update view for this click", 10*time.Second, func() bool {
 			return strings.Contains(text(t, ctx, "#update-live .update-head"), names[k])
 		})
