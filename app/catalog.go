@@ -1,7 +1,6 @@
 package app
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 
@@ -12,7 +11,7 @@ import (
 // filter by category and city, most reviewed first.
 type catalog struct {
 	items      []pack.Item
-	names      []string // lower-cased, for search
+	names      []string // lower-cased, for search; nil until the first search
 	ids        map[string]int32
 	reviews    []int   // reviews of each business in the data, held-out ones included
 	train      []int   // of those, the ones the model trains on
@@ -36,11 +35,9 @@ type query struct {
 // have counted the reviews.
 func newCatalog(items []pack.Item) *catalog {
 	c := &catalog{items: items}
-	c.names = make([]string, len(items))
 	c.ids = make(map[string]int32, len(items))
 	cats, cities := map[string]int{}, map[string]int{}
 	for i, it := range items {
-		c.names[i] = strings.ToLower(it.Name)
 		c.ids[it.ID] = int32(i)
 		for _, k := range it.Categories {
 			cats[k]++
@@ -55,25 +52,10 @@ func newCatalog(items []pack.Item) *catalog {
 }
 
 // setCounts gives each business its reviews in the data and in the
-// training set, and orders the businesses by the first.
-func (c *catalog) setCounts(reviews, train []int) {
-	c.reviews, c.train = reviews, train
-	c.popular = make([]int32, len(c.items))
-	for i := range c.popular {
-		c.popular[i] = int32(i)
-	}
-	// Ties broken by index give the order a stable sort would, with an
-	// unstable sort's O(n log n) comparisons, not a stable one's O(n log² n):
-	// it runs in the task that draws the first list.
-	slices.SortFunc(c.popular, func(a, b int32) int {
-		if d := c.reviewCount(b) - c.reviewCount(a); d != 0 {
-			return d
-		}
-		if d := strings.Compare(c.names[a], c.names[b]); d != 0 {
-			return d
-		}
-		return cmp.Compare(a, b)
-	})
+// training set, and the businesses' order by the first (work.PopularOrder,
+// which worker 0 finds off the page's thread).
+func (c *catalog) setCounts(reviews, train []int, popular []int32) {
+	c.reviews, c.train, c.popular = reviews, train, popular
 }
 
 // ready reports whether the counts are known, and so the order.
@@ -122,6 +104,14 @@ func (c *catalog) item(i int32) pack.Item { return c.items[i] }
 // how many match in all.
 func (c *catalog) find(q query, limit int) (ids []int32, total int) {
 	text := strings.ToLower(strings.TrimSpace(q.Text))
+	if text != "" && c.names == nil {
+		// Lower-cased at the first search, not as the data arrives, in
+		// the task that draws the first list.
+		c.names = make([]string, len(c.items))
+		for i, it := range c.items {
+			c.names[i] = strings.ToLower(it.Name)
+		}
+	}
 	for _, i := range c.popular {
 		it := &c.items[i]
 		if q.City != "" && it.City != q.City {

@@ -206,8 +206,12 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 	var sum work.DataSummary
 	err := m.Decode(&sum)
 	var items []pack.Item
+	var popular []int32
 	if err == nil {
 		items, err = work.ReadCatalog(m, sum.Catalog)
+	}
+	if err == nil {
+		popular, err = work.ReadPopular(m, len(items))
 	}
 	if err != nil {
 		s.fail(ctx, failure{Title: "The data could not be read", Detail: fmt.Sprintf("The workers' summary of it is damaged (%v).", err)})
@@ -221,7 +225,7 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 	d.Train, d.TestCases = sum.Train, sum.TestCases
 	s.data = &d
 	s.metrics.DecodeMs = now() - s.metrics.MountMs - s.metrics.DownloadMs
-	s.cat.setCounts(ints(m.I32[0]), ints(m.I32[1]))
+	s.cat.setCounts(ints(m.I32[0]), ints(m.I32[1]), popular)
 	s.metrics.CatalogMs = durationMillis(time.Since(start))
 	s.restoreClicks(ctx)
 	s.applyScenario(ctx)

@@ -191,8 +191,7 @@ func TestVisitorDropsClicksItCannotLearn(t *testing.T) {
 // the workers have counted the reviews.
 func testSession(items []pack.Item) *session {
 	s := newSession()
-	s.cat = newCatalog(items)
-	s.cat.setCounts(make([]int, len(items)), make([]int, len(items)))
+	s.cat = countedCatalog(items, make([]int, len(items)), make([]int, len(items)))
 	s.you.store = memoryStore{}
 	return s
 }

@@ -1,9 +1,11 @@
 package work
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/ealslive/ealslive/core/pack"
@@ -19,6 +21,7 @@ import (
 // training set, its city's index, its categories' offsets (N+1) and the
 // category indices; F64: stars, latitude, longitude; Bytes: the ids, the
 // names, and their offsets as little-endian uint32 pairs are I32[5], I32[6].
+// I32[7] is the businesses' popularity order (PopularOrder).
 
 // CatalogHead is the part of a DataSummary that describes the businesses.
 type CatalogHead struct {
@@ -59,7 +62,7 @@ func putCatalog(m *Msg, h *CatalogHead, p *pack.Pack) {
 		idEnd[i], nameEnd[i] = int32(len(ids)), int32(len(names))
 	}
 	h.Source, h.License, h.Subset = p.Source, p.License, p.Subset
-	m.I32 = append(m.I32, city, catPtr, cats, idEnd, nameEnd)
+	m.I32 = append(m.I32, city, catPtr, cats, idEnd, nameEnd, popularOrder(p))
 	m.F64 = [][]float64{stars, lat, lon}
 	m.Bytes = [][]byte{ids, names}
 }
@@ -68,7 +71,7 @@ func putCatalog(m *Msg, h *CatalogHead, p *pack.Pack) {
 // putCatalog), checking that every column fits, so that a damaged message
 // is an error, not a panic.
 func ReadCatalog(m Msg, h CatalogHead) ([]pack.Item, error) {
-	if len(m.I32) != 7 || len(m.F64) != 3 || len(m.Bytes) != 2 {
+	if len(m.I32) != 8 || len(m.F64) != 3 || len(m.Bytes) != 2 {
 		return nil, errors.New("work: the data summary lacks the businesses' columns")
 	}
 	city, catPtr, cats, idEnd, nameEnd := m.I32[2], m.I32[3], m.I32[4], m.I32[5], m.I32[6]
@@ -119,4 +122,71 @@ func ReadCatalog(m Msg, h CatalogHead) ([]pack.Item, error) {
 		it.Stars, it.Lat, it.Lon = m.F64[0][i], m.F64[1][i], m.F64[2][i]
 	}
 	return items, nil
+}
+
+// The finder and the first list show the businesses most reviewed first.
+// Worker 0 orders them for the page: lower-casing and sorting the 2,841
+// names in the page's task that reads the data summary made that task's
+// catalog step a median 40 ms on a first visit and 20 ms on a return
+// visit, against 18 and 12 ms without them (12 and 6 alternated visits).
+
+// PopularOrder returns the indices of the businesses named names, most
+// reviews first, equal counts by name regardless of case, then by index:
+// the order a stable sort by count and name gives. A business without a
+// count has none.
+func PopularOrder(names []string, reviews []int) []int32 {
+	count := func(i int32) int {
+		if int(i) < len(reviews) {
+			return reviews[i]
+		}
+		return 0
+	}
+	lower := make([]string, len(names))
+	for i, s := range names {
+		lower[i] = strings.ToLower(s)
+	}
+	order := make([]int32, len(names))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	// Ties broken by index: a stable sort's order with an unstable sort's
+	// O(n log n) comparisons.
+	slices.SortFunc(order, func(a, b int32) int {
+		if d := count(b) - count(a); d != 0 {
+			return d
+		}
+		if d := strings.Compare(lower[a], lower[b]); d != 0 {
+			return d
+		}
+		return cmp.Compare(a, b)
+	})
+	return order
+}
+
+func popularOrder(p *pack.Pack) []int32 {
+	names := make([]string, len(p.Items))
+	for i, it := range p.Items {
+		names[i] = it.Name
+	}
+	return PopularOrder(names, p.Data.ItemCounts())
+}
+
+// ReadPopular reads the popularity order of a DataSummary message of n
+// businesses, checking that it lists each business once.
+func ReadPopular(m Msg, n int) ([]int32, error) {
+	if len(m.I32) != 8 {
+		return nil, errors.New("work: the data summary lacks the businesses' order")
+	}
+	order := m.I32[7]
+	if len(order) != n {
+		return nil, fmt.Errorf("work: the data summary orders %d businesses of %d", len(order), n)
+	}
+	seen := make([]bool, n)
+	for _, i := range order {
+		if i < 0 || int(i) >= n || seen[i] {
+			return nil, fmt.Errorf("work: the data summary's order lists business %d twice or out of range", i)
+		}
+		seen[i] = true
+	}
+	return order, nil
 }

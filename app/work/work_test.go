@@ -2,9 +2,12 @@ package work
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -557,6 +560,66 @@ func TestCatalogTravels(t *testing.T) {
 	bad.I32 = m.I32[:5]
 	if _, err := ReadCatalog(bad, s.Catalog); err == nil {
 		t.Error("a summary without the businesses was accepted")
+	}
+
+	names := make([]string, len(p.Items))
+	for i, it := range p.Items {
+		names[i] = it.Name
+	}
+	order, err := ReadPopular(m, len(items))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := PopularOrder(names, p.Data.ItemCounts()); !slices.Equal(order, want) || len(order) != len(items) {
+		t.Errorf("the summary's order differs from PopularOrder of the pack")
+	}
+	for _, damage := range []struct {
+		what  string
+		order []int32
+	}{
+		{"a business listed twice", append([]int32{order[1]}, order[1:]...)},
+		{"a business out of range", append(slices.Clone(order[1:]), int32(len(order)))},
+		{"a business missing", order[1:]},
+	} {
+		bad.I32 = append(slices.Clone(m.I32[:7]), damage.order)
+		if _, err := ReadPopular(bad, len(items)); err == nil {
+			t.Errorf("%s in the order was accepted", damage.what)
+		}
+	}
+}
+
+// TestPopularOrderIsStable holds the order to a stable sort by count and
+// name regardless of case, on businesses with many equal counts and
+// repeated names.
+func TestPopularOrderIsStable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	choices := []string{"Cafe", "cafe", "Bar", "Deli", "Zeta"}
+	names := make([]string, 500)
+	reviews := make([]int, len(names)-3) // the last three have no count
+	for i := range names {
+		names[i] = choices[rng.IntN(len(choices))]
+	}
+	for i := range reviews {
+		reviews[i] = rng.IntN(6)
+	}
+	count := func(i int32) int {
+		if int(i) < len(reviews) {
+			return reviews[i]
+		}
+		return 0
+	}
+	want := make([]int32, len(names))
+	for i := range want {
+		want[i] = int32(i)
+	}
+	slices.SortStableFunc(want, func(a, b int32) int {
+		if d := count(b) - count(a); d != 0 {
+			return d
+		}
+		return strings.Compare(strings.ToLower(names[a]), strings.ToLower(names[b]))
+	})
+	if got := PopularOrder(names, reviews); !slices.Equal(got, want) {
+		t.Errorf("the order differs from a stable sort:\n got %v\nwant %v", got[:20], want[:20])
 	}
 }
 
