@@ -213,15 +213,18 @@ func TestRendersPerSection(t *testing.T) {
 
 	target := ids(t, ctx, "#browse-list li:has(button.like)")[0]
 	run(t, ctx, "liking a business", 10*time.Second, mouseClick(`#browse-list li[data-id="`+target+`"] button.like`))
-	// "Inside the model" follows once the new list is on screen.
-	liked := waitFor(t, ctx, "the like, and Inside the model to show it", 10*time.Second, func(m metrics) bool {
-		return m.Liked == 1 && len(m.ClickToScreenMs) == 1 && m.Renders["inside"] > after.Renders["inside"]
-	})
-	for _, s := range []string{"list", "finder", "clicks", "inside", "browse-rows"} {
-		if liked.Renders[s] <= after.Renders[s] {
-			t.Errorf("%s did not redraw for a like", s)
+	// "Inside the model" and the finder follow once the new list is on
+	// screen, each in a task of its own, so a busy machine may show the
+	// list well before them: wait for all, and give up naming the metrics.
+	redrawn := []string{"list", "finder", "clicks", "inside", "browse-rows"}
+	liked := waitFor(t, ctx, "the like, and every section that shows it to redraw", 10*time.Second, func(m metrics) bool {
+		for _, s := range redrawn {
+			if m.Renders[s] <= after.Renders[s] {
+				return false
+			}
 		}
-	}
+		return m.Liked == 1 && len(m.ClickToScreenMs) == 1
+	})
 	for _, s := range []string{"model", "replay", "compare", "notices", "params"} {
 		if liked.Renders[s] != after.Renders[s] {
 			t.Errorf("%s redrew %d times for a like", s, liked.Renders[s]-after.Renders[s])
@@ -251,13 +254,14 @@ func TestRendersPerSection(t *testing.T) {
 	empty := readMetrics(t, ctx)
 	second := ids(t, ctx, "#ranked-list li[data-id]")[0]
 	run(t, ctx, "liking a business in your list", 10*time.Second, mouseClick(`#ranked-list li[data-id="`+second+`"] button.like`))
-	waitFor(t, ctx, "the second like on screen", 10*time.Second, func(m metrics) bool { return m.Liked == 2 && len(m.ClickToScreenMs) == 2 })
+	// The finder and Inside the model redraw in tasks after your list's:
+	// wait for both before asking what else redrew.
+	waitFor(t, ctx, "the second like, and the finder and Inside the model to redraw", 10*time.Second, func(m metrics) bool {
+		return m.Liked == 2 && len(m.ClickToScreenMs) == 2 &&
+			m.Renders["finder"] > empty.Renders["finder"] && m.Renders["inside"] > empty.Renders["inside"]
+	})
 	settled(t, ctx)
 	again := readMetrics(t, ctx)
-	if again.Renders["finder"] <= empty.Renders["finder"] || again.Renders["inside"] <= empty.Renders["inside"] {
-		t.Errorf("the finder (%d) or Inside the model (%d) did not redraw for a like",
-			again.Renders["finder"]-empty.Renders["finder"], again.Renders["inside"]-empty.Renders["inside"])
-	}
 	for _, s := range []string{"browse-rows", "params"} {
 		if again.Renders[s] != empty.Renders[s] {
 			t.Errorf("%s redrew %d times for a like that changed nothing it shows", s, again.Renders[s]-empty.Renders[s])
