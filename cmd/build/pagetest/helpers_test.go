@@ -73,6 +73,49 @@ type siteServer struct {
 	done chan struct{}
 	mu   sync.Mutex
 	sent []sent // every response, in order
+	// slow names the files sent as over a slow network: a pause after
+	// each write of the body.
+	slow map[string]time.Duration
+}
+
+// slowDown sends the files whose paths end in name as over a slow network,
+// pausing after each write of their bodies (http.ServeContent writes
+// 32 kB at a time).
+func (s *siteServer) slowDown(name string, pause time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.slow == nil {
+		s.slow = map[string]time.Duration{}
+	}
+	s.slow[name] = pause
+}
+
+// pauseFor is the pause after each write for a request's path.
+func (s *siteServer) pauseFor(path string) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for name, d := range s.slow {
+		if strings.HasSuffix(path, name) {
+			return d
+		}
+	}
+	return 0
+}
+
+// pacedWriter sends a body write by write, flushing each and pausing after
+// it.
+type pacedWriter struct {
+	http.ResponseWriter
+	pause time.Duration
+}
+
+func (w pacedWriter) Write(b []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(b)
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+	time.Sleep(w.pause)
+	return n, err
 }
 
 // sent is what the server answered a request with.
@@ -125,6 +168,9 @@ func serveSiteWith(t testing.TB, dir, prefix string, isolate bool) *siteServer {
 		done: make(chan struct{}),
 	}
 	s.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if d := s.pauseFor(r.URL.Path); d > 0 {
+			w = pacedWriter{ResponseWriter: w, pause: d}
+		}
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		h.ServeHTTP(rec, r)
 		s.mu.Lock()

@@ -3,6 +3,7 @@
 package pagetest
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -166,6 +168,44 @@ func TestCompressedDelivery(t *testing.T) {
 	}
 	if wasm != 1 {
 		t.Errorf("app.wasm was sent %d times, want once", wasm)
+	}
+}
+
+// While app.wasm downloads, the bar along the top of the page says how
+// much has come: over a slow network it passes through values between 0
+// and 100, never going back, and reaches 100 once the code is compiled.
+func TestDownloadProgress(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	// About 60 writes of 32 kB: some 3 s for app.wasm's 1.9 MB.
+	srv.slowDown("/app.wasm", 50*time.Millisecond)
+	ctx := newBrowser(t)
+	run(t, ctx, "watching the loader", 10*time.Second, chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(`window.__progress = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const bar = document.getElementById("app-wasm-loader");
+  if (bar) new MutationObserver(() => window.__progress.push(Number(bar.getAttribute("aria-valuenow"))))
+    .observe(bar, {attributes: true, attributeFilter: ["aria-valuenow"]});
+});`).Do(ctx)
+		return err
+	}))
+	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+	waitFor(t, ctx, "the page to run", trainTimeout, func(m metrics) bool { return m.MountMs > 0 })
+	var seen []float64
+	run(t, ctx, "reading the loader's values", 10*time.Second, chromedp.Evaluate(`window.__progress`, &seen))
+	between := map[float64]bool{}
+	for k, v := range seen {
+		if v > 0 && v < 100 {
+			between[v] = true
+		}
+		if k > 0 && v < seen[k-1] {
+			t.Errorf("the loader went back from %v to %v: %v", seen[k-1], v, seen)
+		}
+	}
+	if len(between) < 3 {
+		t.Errorf("the loader showed %d values between 0 and 100 over a 3 s download, want several: %v", len(between), seen)
+	}
+	if len(seen) == 0 || seen[len(seen)-1] != 100 {
+		t.Errorf("the loader did not end at 100: %v", seen)
 	}
 }
 
