@@ -73,14 +73,20 @@ async function fetchAndCompile(file) {
     throw { stage: "status", status: response.status, statusText: response.statusText };
   }
   const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
-  const body = counted(response, file.bytes);
   if (type === "application/wasm" && WebAssembly.compileStreaming) {
+    // The response itself is compiled, not a copy of its body: the browser
+    // keeps compiled code beside a response it fetched (the service
+    // worker's copy, on return visits) and hands it back next time,
+    // instead of every thread compiling the functions it calls. A clone,
+    // read alongside, counts the bytes for the progress bar.
+    countProgress(response.clone(), file.bytes);
     try {
-      return await WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+      return await WebAssembly.compileStreaming(response);
     } catch (err) {
       throw { stage: "compile", err: plain(err) };
     }
   }
+  const body = counted(response, file.bytes);
   const bytes = new Uint8Array(await new Response(body).arrayBuffer());
   const magic = bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
   if (!magic) {
@@ -91,6 +97,20 @@ async function fetchAndCompile(file) {
     return await WebAssembly.compile(bytes);
   } catch (err) {
     throw { stage: "compile", err: plain(err) };
+  }
+}
+
+// countProgress reads a response's body to its end, posting progress.
+async function countProgress(response, total) {
+  const body = counted(response, total);
+  if (!body) {
+    return;
+  }
+  const reader = body.getReader();
+  try {
+    while (!(await reader.read()).done) {}
+  } catch (err) {
+    // The compile reports what failed.
   }
 }
 
