@@ -13,7 +13,7 @@ func newMasthead() *masthead { return &masthead{} }
 func (m *masthead) Session(s *session) *masthead { m.Isession = s; return m }
 
 func (m *masthead) Render() app.UI {
-	return app.Header().Class("masthead").Body(
+	return app.Header().ID("masthead").Class("masthead").Body(
 		app.Div().Class("brand").Body(
 			app.Img().Class("brand-icon").Src("/web/icon.svg").Alt(""),
 			app.H1().Text("eALS Live"),

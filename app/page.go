@@ -44,8 +44,11 @@ type Page struct {
 }
 
 // aboveLater are the ids of the sections above the fold that go live
-// after the page's first paint, one a frame, in this order.
-var aboveLater = []string{"training", "you", "browse", "history", "share"}
+// after the page's first paint, one a frame, in this order. The masthead
+// comes last: its tools (the shortcuts, presenter mode) wait, and its
+// mount, the first use of several of go-app's elements, was about a sixth
+// of go-app's first task, one of the long ones a first visit starts with.
+var aboveLater = []string{"training", "you", "browse", "history", "share", "masthead"}
 
 // insideParts is how many of the steps under the fold bring "Inside the
 // model", a part a step (see inside.Parts): whole, it was as long a task
@@ -153,7 +156,7 @@ func (p *Page) Render() app.UI {
 			app.A().Href("#you").Text("Skip to your list").OnClick(focusOn("#you h2")),
 			app.A().Href("#browse").Text("Skip to the finder").OnClick(focusOn("#search")),
 		),
-		newMasthead().Session(s),
+		p.live(5, newMasthead().Session(s)),
 		app.Main().ID("main").Body(
 			newNotices().Session(s),
 			app.Elem("noscript").Body(

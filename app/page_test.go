@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,15 +99,25 @@ func TestAboveSectionsGoLiveInTurn(t *testing.T) {
 		kept[id] = `<section id="` + id + `" data-kept="yes"></section>`
 	}
 	last := aboveLater[len(aboveLater)-1]
+	// The sections' order in the page, all live: a copy stands where its
+	// section will.
+	placed := func(html string) []string {
+		ids := slices.Clone(aboveLater)
+		slices.SortStableFunc(ids, func(a, b string) int {
+			return strings.Index(html, `id="`+a+`"`) - strings.Index(html, `id="`+b+`"`)
+		})
+		return ids
+	}
+	order := placed(app.HTMLString(&Page{s: newSession(), above: len(aboveLater)}))
 	for n := 0; n <= len(aboveLater); n++ {
 		html := app.HTMLString(&Page{s: newSession(), above: n, kept: kept})
-		at := -1
+		if got := placed(html); !slices.Equal(got, order) {
+			t.Errorf("after %d steps the sections are in the order %v, want %v", n, got, order)
+		}
 		for k, id := range aboveLater {
-			i := strings.Index(html, `id="`+id+`"`)
-			if i < at {
-				t.Errorf("after %d steps #%s is missing or out of order", n, id)
+			if strings.Count(html, `id="`+id+`"`) != 1 {
+				t.Errorf("after %d steps #%s is not in the page once", n, id)
 			}
-			at = i
 			copied := strings.Contains(html, `id="`+id+`" data-kept="yes"`)
 			if want := k >= n && id != last; copied != want {
 				t.Errorf("after %d steps #%s is the kept copy: %v, want %v", n, id, copied, want)
