@@ -37,8 +37,14 @@ type Page struct {
 	// pre-rendered HTML (kept), put back in one piece, so that go-app's
 	// first mount, which replaces the pre-rendered page whole, does not
 	// build and compile them all in one task while the page looks the same.
-	above   int
-	kept    map[string]string
+	above int
+	kept  map[string]string
+	// shell: the browser's copy of the whole pre-rendered page, which
+	// the page is until the first frame after go-app's first mount. That
+	// mount then does little beyond go-app's own start; with the page's
+	// structure (its first use of go-app's elements) it was the longest
+	// task of a first visit. "" once the structure is live.
+	shell   string
 	seen    int
 	mounted bool // the session has been started, or is about to be
 }
@@ -63,7 +69,7 @@ const belowSections = insideParts + 6
 
 // NewPage returns the page component for the "/" route.
 func NewPage() app.Composer {
-	p := &Page{s: newSession(), kept: prerendered}
+	p := &Page{s: newSession(), kept: prerendered, shell: prerenderedPage}
 	if app.IsServer {
 		p.above, p.below = len(aboveLater), belowSections
 	}
@@ -105,9 +111,11 @@ func (p *Page) mountLater() {
 	p.s.onceDrawn(func(ctx app.Context) {
 		switch {
 		case pageHidden():
-			p.above, p.below = len(aboveLater), belowSections
-		case p.above < len(aboveLater) && p.s.stage == stageReady:
-			p.above = len(aboveLater)
+			p.shell, p.above, p.below = "", len(aboveLater), belowSections
+		case p.s.stage == stageReady && (p.shell != "" || p.above < len(aboveLater)):
+			p.shell, p.above = "", len(aboveLater)
+		case p.shell != "":
+			p.shell = ""
 		case p.above < len(aboveLater):
 			p.above++
 		default:
@@ -143,6 +151,9 @@ func (p *Page) OnAppUpdate(ctx app.Context) {
 // columns on wide screens and one on phones. Every section keeps its
 // place from the first paint, so nothing moves when they fill in.
 func (p *Page) Render() app.UI {
+	if p.shell != "" {
+		return app.Raw(p.shell)
+	}
 	s := p.s
 	// In presenter mode the stylesheet hides every section not named in
 	// data-present: hidden, not removed, so that a section taken off the

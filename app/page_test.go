@@ -90,6 +90,20 @@ func TestBelowSectionsComeOneAStep(t *testing.T) {
 	}
 }
 
+// Until the first frame after go-app's first mount the page is the
+// browser's copy of its pre-rendered HTML, whole; then its structure.
+func TestPageStartsAsItsCopy(t *testing.T) {
+	copied := `<div class="page" data-kept="yes"></div>`
+	html := app.HTMLString(&Page{s: newSession(), shell: copied})
+	if !strings.Contains(html, `data-kept="yes"`) || strings.Contains(html, `id="main"`) {
+		t.Errorf("the page before its first frame is not its copy: %.200s", html)
+	}
+	html = app.HTMLString(&Page{s: newSession()})
+	if strings.Contains(html, `data-kept="yes"`) || !strings.Contains(html, `id="main"`) {
+		t.Errorf("the page after its first frame is not live: %.200s", html)
+	}
+}
+
 // Until its turn, each section above the fold is the copy of its
 // pre-rendered HTML the browser kept, in its place; its turns come in
 // order, and a section without a copy is live from the start.
