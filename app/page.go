@@ -121,6 +121,10 @@ func (p *Page) mountLater() {
 		default:
 			p.below++
 		}
+		if !p.s.aboveLive && p.shell == "" && p.above == len(aboveLater) {
+			p.s.aboveLive = true
+			ctx.Defer(func(app.Context) { p.s.publishShown() })
+		}
 		if p.below < belowSections {
 			p.mountLater()
 		}

@@ -32,6 +32,10 @@ type session struct {
 	// sections have redrawn, and says ready only once the workers are free
 	// for the replay and the comparison.
 	shown stage
+	// aboveLive: the sections above the fold are live, no longer the
+	// copies of their pre-rendered HTML (Page.mountLater). What the page
+	// publishes as shown waits for them: a copy shows none of it.
+	aboveLive bool
 	// shownLiked is how many clicks the page shows: the metrics give it,
 	// so that a test that waits for a like finds it on the page.
 	shownLiked int
@@ -113,17 +117,21 @@ func (s *session) changed(ctx app.Context, key string) {
 	}
 	// The observers redraw in dispatches queued by SetState; this one
 	// runs after them.
-	ctx.Defer(func(app.Context) {
-		if s.asidePending {
-			return // your clicks are not drawn yet (asideLater)
-		}
-		s.shownLiked = len(s.you.liked)
-		s.shown = s.stage
-		if s.shown == stageReady && s.jobs != nil && s.jobs.holder == holdTraining {
-			s.shown = stageTraining
-		}
-		s.settle()
-	})
+	ctx.Defer(func(app.Context) { s.publishShown() })
+}
+
+// publishShown makes shown follow stage once the page shows it: your
+// clicks drawn (asideLater) and the sections above the fold live.
+func (s *session) publishShown() {
+	if s.asidePending || !s.aboveLive {
+		return
+	}
+	s.shownLiked = len(s.you.liked)
+	s.shown = s.stage
+	if s.shown == stageReady && s.jobs != nil && s.jobs.holder == holdTraining {
+		s.shown = stageTraining
+	}
+	s.settle()
 }
 
 // settle tells the page's loader, once, that the page is ready or has
