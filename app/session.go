@@ -34,7 +34,8 @@ type session struct {
 	shown stage
 	// aboveLive: the sections above the fold are live, no longer the
 	// copies of their pre-rendered HTML (Page.mountLater). What the page
-	// publishes as shown waits for them: a copy shows none of it.
+	// publishes as shown waits for them, a failure excepted: a copy shows
+	// none of it.
 	aboveLive bool
 	// shownLiked is how many clicks the page shows: the metrics give it,
 	// so that a test that waits for a like finds it on the page.
@@ -121,9 +122,10 @@ func (s *session) changed(ctx app.Context, key string) {
 }
 
 // publishShown makes shown follow stage once the page shows it: your
-// clicks drawn (asideLater) and the sections above the fold live.
+// clicks drawn (asideLater) and the sections above the fold live. A
+// failure is published at once: it stops the page, whatever is live.
 func (s *session) publishShown() {
-	if s.asidePending || !s.aboveLive {
+	if s.stage != stageFailed && (s.asidePending || !s.aboveLive) {
 		return
 	}
 	s.shownLiked = len(s.you.liked)
