@@ -70,7 +70,8 @@ func (w *Worker) loadData(m Msg) {
 		hash = hex.EncodeToString(sum[:])
 	}
 	var spec DataSpec
-	if report && len(m.Head) > 0 && m.Decode(&spec) == nil && spec.Version != "" {
+	hasSpec := len(m.Head) > 0 && m.Decode(&spec) == nil
+	if report && hasSpec && spec.Version != "" {
 		// In a goroutine: the store's read runs in the browser while this
 		// one decodes, and the model is checked as soon as it yields.
 		ahead := make(chan *keptModel, 1)
@@ -89,7 +90,11 @@ func (w *Worker) loadData(m Msg) {
 		return
 	}
 	w.data = d
+	w.prepared = nil
 	if !report {
+		if hasSpec {
+			w.prepare(train, spec.Config)
+		}
 		return
 	}
 	s := DataSummary{Hash: d.Hash, Users: p.Data.NumUsers(), Items: p.Data.NumItems(), Reviews: p.Data.Len(),
@@ -104,6 +109,23 @@ func (w *Worker) loadData(m Msg) {
 	head := NewMsg(MsgData, m.Job, s)
 	out.Kind, out.Job, out.Head = head.Kind, head.Job, head.Head
 	w.env.Post(out)
+	if hasSpec && !w.keptAhead() {
+		w.prepare(train, spec.Config)
+	}
+}
+
+// keptAhead waits for the read-ahead of the kept model, if there is one,
+// and says whether it found one: a return visit restores that model, and a
+// model made ahead would only hold back its restoring.
+func (w *Worker) keptAhead() bool {
+	if w.readAhead == nil {
+		return false
+	}
+	k := <-w.readAhead
+	ahead := make(chan *keptModel, 1)
+	ahead <- k
+	w.readAhead = ahead
+	return k != nil
 }
 
 func int32s(v []int) []int32 {

@@ -32,7 +32,7 @@ func (s *countingStore) count() int {
 // and the first training job that asks for it gets it without reading the
 // store again: the same run and model, byte for byte, as reading it then.
 // Other settings, a second job and a damaged model read (or train) as
-// before.
+// before. Worker 0 makes no model ahead where one is kept.
 func TestKeptModelReadAhead(t *testing.T) {
 	data := tempePack(t)
 	sum := sha256.Sum256(data)
@@ -58,6 +58,9 @@ func TestKeptModelReadAhead(t *testing.T) {
 
 	reads := store.count()
 	g := newGroupWith(t, 2, data, DataSpec{Version: "v1", Config: cfg}, store)
+	if g.workers[0].prepared != nil {
+		t.Error("worker 0 made a model ahead for settings whose model is kept")
+	}
 	run, model := restored(g, 2)
 	if got := store.count() - reads; got != 1 {
 		t.Errorf("the data and the first job read the store %d times, want 1 (the model ahead)", got)
@@ -82,6 +85,9 @@ func TestKeptModelReadAhead(t *testing.T) {
 
 	store.Put(key, []byte("damaged"))
 	g = newGroupWith(t, 2, data, DataSpec{Version: "v1", Config: cfg}, store)
+	if g.workers[0].prepared == nil {
+		t.Error("worker 0 made no model ahead where the kept one is damaged")
+	}
 	if run, model := restored(g, 2); run.Restored || !bytes.Equal(model, trained.Bytes[0]) {
 		t.Errorf("a damaged kept model: restored %v, trained the same model %v", run.Restored, bytes.Equal(model, trained.Bytes[0]))
 	}

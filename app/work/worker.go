@@ -16,6 +16,9 @@ type Worker struct {
 	// readAhead brings the kept model worker 0 reads with the data, for
 	// the first training job (see DataSpec); nil if it reads none.
 	readAhead <-chan *keptModel
+	// prepared is the model the next training job with its settings
+	// starts from, made while the worker waited for the job (prepare).
+	prepared *preparedModel
 }
 
 // NewWorker returns a worker that talks through env.
