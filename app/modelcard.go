@@ -274,8 +274,10 @@ func (c *modelCard) Render() app.UI {
 	countRender("model")
 	s := c.Isession
 	// Two cards of the page's grid, from one component: the wrapper is
-	// display: contents.
-	return app.Div().Class("model-parts").Body(
+	// display: contents. Its id names the copy the page keeps of both
+	// until the card goes live (Page.live); kept by the training card's,
+	// the copy left the learning curves out, and they came in late.
+	return app.Div().ID("model-card").Class("model-parts").Body(
 		app.Section().ID("training").Class("card card-training").DataSet("stage", c.stageName()).Body(
 			app.Div().Class("training-head").Body(
 				app.H2().Text("The model"),

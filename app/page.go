@@ -54,7 +54,7 @@ type Page struct {
 // comes last: its tools (the shortcuts, presenter mode) wait, and its
 // mount, the first use of several of go-app's elements, was about a sixth
 // of go-app's first task, one of the long ones a first visit starts with.
-var aboveLater = []string{"training", "you", "browse", "history", "share", "masthead"}
+var aboveLater = []string{"model-card", "you", "browse", "history", "share", "masthead"}
 
 // insideParts is how many of the steps under the fold bring "Inside the
 // model", a part a step (see inside.Parts): whole, it was as long a task

@@ -90,6 +90,23 @@ func TestBelowSectionsComeOneAStep(t *testing.T) {
 	}
 }
 
+// Each kept copy stands for all its section draws: the section's root
+// element carries the id its copy is kept by, in the order of aboveLater.
+func TestKeptCopiesCoverTheirSections(t *testing.T) {
+	s := newSession()
+	sections := []app.UI{newModelCard().Session(s), newYourList().Session(s), newFinder().Session(s),
+		newYourClicks().Session(s), newShareCard().Session(s), newMasthead().Session(s)}
+	if len(sections) != len(aboveLater) {
+		t.Fatalf("%d sections for %d ids", len(sections), len(aboveLater))
+	}
+	for k, ui := range sections {
+		html := app.HTMLString(ui)
+		if root, _, _ := strings.Cut(html, ">"); !strings.Contains(root, `id="`+aboveLater[k]+`"`) {
+			t.Errorf("section %d's root %s> is not #%s: its copy leaves part of it out", k, root, aboveLater[k])
+		}
+	}
+}
+
 // Until the first frame after go-app's first mount the page is the
 // browser's copy of its pre-rendered HTML, whole; then its structure.
 func TestPageStartsAsItsCopy(t *testing.T) {
