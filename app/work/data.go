@@ -71,11 +71,11 @@ func (w *Worker) loadData(m Msg) {
 	}
 	var spec DataSpec
 	hasSpec := len(m.Head) > 0 && m.Decode(&spec) == nil
+	var ahead chan *keptModel
 	if report && hasSpec && spec.Version != "" {
 		// In a goroutine: the store's read runs in the browser while this
 		// one decodes, and the model is checked as soon as it yields.
-		ahead := make(chan *keptModel, 1)
-		w.readAhead = ahead
+		ahead = make(chan *keptModel, 1)
 		go func() { ahead <- w.readKept(ModelKey(spec.Version, hash, spec.Config)) }()
 	}
 	p, err := pack.Decode(b)
@@ -109,23 +109,14 @@ func (w *Worker) loadData(m Msg) {
 	head := NewMsg(MsgData, m.Job, s)
 	out.Kind, out.Job, out.Head = head.Kind, head.Job, head.Head
 	w.env.Post(out)
-	if hasSpec && !w.keptAhead() {
+	if ahead != nil {
+		w.readAhead = <-ahead
+	}
+	// Where a model is kept, a return visit restores it, and a model made
+	// ahead would only hold back its restoring.
+	if hasSpec && w.readAhead == nil {
 		w.prepare(train, spec.Config)
 	}
-}
-
-// keptAhead waits for the read-ahead of the kept model, if there is one,
-// and says whether it found one: a return visit restores that model, and a
-// model made ahead would only hold back its restoring.
-func (w *Worker) keptAhead() bool {
-	if w.readAhead == nil {
-		return false
-	}
-	k := <-w.readAhead
-	ahead := make(chan *keptModel, 1)
-	ahead <- k
-	w.readAhead = ahead
-	return k != nil
 }
 
 func int32s(v []int) []int32 {

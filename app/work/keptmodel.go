@@ -58,14 +58,10 @@ func (w *Worker) readKept(key string) *keptModel {
 // with the data serves the first training job only: a later one may have
 // replaced it in the store.
 func (w *Worker) restore(job int, spec TrainSpec) bool {
-	ahead := w.readAhead
+	k := w.readAhead
 	w.readAhead = nil
 	if !spec.Restore || spec.StoreKey == "" {
 		return false
-	}
-	var k *keptModel
-	if ahead != nil {
-		k = <-ahead
 	}
 	if k == nil || k.key != spec.StoreKey {
 		k = w.readKept(spec.StoreKey)

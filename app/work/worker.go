@@ -13,9 +13,9 @@ type Worker struct {
 	// followModel is the model newcomer requests follow newcomers on,
 	// trained once per settings.
 	followModel *newcomerModel
-	// readAhead brings the kept model worker 0 reads with the data, for
-	// the first training job (see DataSpec); nil if it reads none.
-	readAhead <-chan *keptModel
+	// readAhead is the kept model worker 0 read with the data, for the
+	// first training job (see DataSpec); nil if it found none.
+	readAhead *keptModel
 	// prepared is the model the next training job with its settings
 	// starts from, made while the worker waited for the job (prepare).
 	prepared *preparedModel
