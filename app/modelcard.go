@@ -77,6 +77,9 @@ type modelCard struct {
 	// then two tasks of the page's thread, each shorter than the 50 ms a
 	// task may take unnoticed.
 	arrived *arrivedModel
+	// rehearsed: the page has rehearsed a model's arrival (rehearsal.go),
+	// once, during the first run that trains.
+	rehearsed bool
 }
 
 // arrivedModel is a model read from the workers' result, with their
@@ -170,6 +173,10 @@ func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {
 			r.Objective = append(r.Objective, p.Objective)
 			r.SampleHR = append(r.SampleHR, p.SampleHR)
 			s.metrics.EpochMs, s.metrics.EvalMs = r.EpochMs, r.EvalMs
+			if !c.rehearsed {
+				c.rehearsed = true
+				rehearse(r.Config)
+			}
 		}
 		r.Progress = p.Fraction
 	case work.MsgResult:
