@@ -8,9 +8,9 @@ import (
 )
 
 // A trained model's arrival runs code the page has not run before: the
-// workers' message is decoded, core reads the model's file, adds you as a user, learns your clicks, ranks
-// and splits the scores by your clicks; a first click then updates with a
-// trace. V8 compiles a WebAssembly function on its first call, on the
+// workers' message is decoded, core reads the model's file, adds you as a
+// user, learns your clicks, ranks and splits the scores by your clicks; a
+// first click then updates with a trace. V8 compiles a WebAssembly function on its first call, on the
 // thread that calls it, so that compiling fell in the tasks that show the
 // model, which were the last long ones before it was ready. The page's
 // thread has little to do while the workers train, so the model card has
@@ -96,7 +96,8 @@ func (r *rehearsal) click() error {
 
 // rehearse runs the rehearsal for a model trained with cfg, a step a task;
 // a step that fails ends it quietly: the real arrival works or reports
-// for itself.
+// for itself. The steps share nothing with the page's sections, so they
+// run beside the UI goroutine, not on it.
 func rehearse(cfg core.Config) {
 	r := &rehearsal{cfg: cfg}
 	steps := r.steps()
