@@ -91,10 +91,17 @@ func (w *Worker) loadData(m Msg) {
 	}
 	w.data = d
 	w.prepared = nil
+	if hasSpec {
+		// Last, once worker 0 has posted the summary and read ahead: where
+		// a model is kept, a return visit restores it, and a model made
+		// ahead would only hold back its restoring.
+		defer func() {
+			if w.readAhead == nil {
+				w.prepare(train, spec.Config)
+			}
+		}()
+	}
 	if !report {
-		if hasSpec {
-			w.prepare(train, spec.Config)
-		}
 		return
 	}
 	s := DataSummary{Hash: d.Hash, Users: p.Data.NumUsers(), Items: p.Data.NumItems(), Reviews: p.Data.Len(),
@@ -111,11 +118,6 @@ func (w *Worker) loadData(m Msg) {
 	w.env.Post(out)
 	if ahead != nil {
 		w.readAhead = <-ahead
-	}
-	// Where a model is kept, a return visit restores it, and a model made
-	// ahead would only hold back its restoring.
-	if hasSpec && w.readAhead == nil {
-		w.prepare(train, spec.Config)
 	}
 }
 

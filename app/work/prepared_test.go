@@ -52,19 +52,7 @@ func TestStartModelTakesThePreparedOnce(t *testing.T) {
 // the one the job would have made.
 func TestTrainWithModelMadeAhead(t *testing.T) {
 	data := tempePack(t)
-	train, _, err := decodedPack(t, data).Data.LeaveOneOut()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := testConfig()
-	want, err := core.Train(train, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantBytes, err := want.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, _, wantBytes := tempeModel(t, testConfig().Epochs)
 	other := cfg
 	other.Seed++
 	for _, tc := range []struct {
