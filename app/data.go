@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -18,41 +17,39 @@ type dataInfo struct {
 	Subset     string
 	Source     string
 	License    string
-	// Known once the workers have decoded the pack ("" and zeros before).
-	Hash      string
-	Reviews   int
-	From, To  time.Time
-	Train     int // reviews the model trains on
-	TestCases int // held out, one per user with history
+	Hash       string
+	Reviews    int
+	From, To   time.Time
+	Train      int // reviews the model trains on
+	TestCases  int // held out, one per user with history
 }
-
-// decoded reports whether the workers have decoded the pack.
-func (d *dataInfo) decoded() bool { return d != nil && d.Hash != "" }
 
 // failure is why the page cannot go on, worded for a visitor.
 type failure struct {
 	Title, Detail, Hint string
 }
 
-func downloadFailure(err error) failure {
-	var fe *fetchError
-	if errors.As(err, &fe) && fe.Status == 404 {
+// downloadFailure words a pack worker 0 could not download from url.
+func downloadFailure(url string, f work.Failure) failure {
+	if f.Status == 404 {
 		return failure{
 			Title:  "The data is missing",
-			Detail: fmt.Sprintf("The server has no data pack at %s (HTTP 404), so there is nothing to train on.", fe.URL),
+			Detail: fmt.Sprintf("The server has no data pack at %s (HTTP 404), so there is nothing to train on.", url),
 			Hint:   "If you host this page, build the pack with `make pack` (or `make site`) and publish web/yelp.msgpack with the rest of the site.",
 		}
 	}
 	return failure{
 		Title:  "The data could not be downloaded",
-		Detail: err.Error(),
+		Detail: f.Message,
 		Hint:   "Check your connection and reload. After one complete visit the page also works offline.",
 	}
 }
 
-// workerPackFailure words a pack the workers could not decode.
+// workerPackFailure words a pack the workers could not download or decode.
 func workerPackFailure(url string, f work.Failure) failure {
 	switch f.Kind {
+	case "download":
+		return downloadFailure(url, f)
 	case "version":
 		return versionFailure(url, f.Version)
 	case "truncated":

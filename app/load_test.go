@@ -1,8 +1,6 @@
 package app
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -72,20 +70,38 @@ func TestPackFailures(t *testing.T) {
 	}
 }
 
+// fetchingEnv is a worker's Env whose downloads give err.
+type fetchingEnv struct {
+	*work.LocalEnv
+	err error
+}
+
+func (e fetchingEnv) FetchPack(url string) ([]byte, float64, error) { return nil, 0, e.err }
+
 func TestDownloadFailures(t *testing.T) {
-	missing := downloadFailure(&fetchError{URL: "/web/yelp.msgpack", Status: 404, Reason: "Not Found"})
-	if missing.Title != "The data is missing" || !strings.Contains(missing.Detail, "HTTP 404") || !strings.Contains(missing.Hint, "make pack") {
-		t.Errorf("404: %+v", missing)
-	}
-	offline := downloadFailure(fmt.Errorf("wrapped: %w", &fetchError{URL: "/web/yelp.msgpack", Reason: "TypeError: Failed to fetch"}))
-	if offline.Title != "The data could not be downloaded" || !strings.Contains(offline.Detail, "Failed to fetch") {
-		t.Errorf("network error: %+v", offline)
-	}
-	server := downloadFailure(&fetchError{URL: "/x", Status: 500, Reason: "Internal Server Error"})
-	if !strings.Contains(server.Detail, "HTTP 500") {
-		t.Errorf("500: %+v", server)
-	}
-	if _, err := fetchBytes("/web/yelp.msgpack"); !errors.As(err, new(*fetchError)) {
-		t.Errorf("outside a browser fetchBytes gives %v, want a fetchError", err)
+	const url = "/web/yelp.msgpack"
+	for _, tc := range []struct {
+		name                string
+		err                 error
+		title, says, advice string
+	}{
+		{"missing", &work.FetchError{URL: url, Status: 404, Reason: "Not Found"}, "The data is missing", "HTTP 404", "make pack"},
+		{"offline", &work.FetchError{URL: url, Reason: "TypeError: Failed to fetch"}, "The data could not be downloaded", "Failed to fetch", "connection"},
+		{"server", &work.FetchError{URL: url, Status: 500, Reason: "Internal Server Error"}, "The data could not be downloaded", "HTTP 500", "connection"},
+	} {
+		// As the page meets it: worker 0 cannot download the pack the
+		// page names, and says why.
+		envs, page := work.LocalEnvs(1, nil)
+		w := work.NewWorker(fetchingEnv{envs[0], tc.err})
+		w.Handle(work.NewMsg(work.MsgData, 0, work.DataSpec{Pack: url}))
+		m := <-page
+		var wf work.Failure
+		if m.Kind != work.MsgError || m.Decode(&wf) != nil {
+			t.Fatalf("%s: the worker answered %q", tc.name, m.Kind)
+		}
+		f := workerPackFailure(url, wf)
+		if f.Title != tc.title || !strings.Contains(f.Detail, tc.says) || !strings.Contains(f.Hint, tc.advice) {
+			t.Errorf("%s: failure %+v; want the title %q, the detail to say %q and the hint %q", tc.name, f, tc.title, tc.says, tc.advice)
+		}
 	}
 }

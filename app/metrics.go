@@ -18,9 +18,9 @@ type pageMetrics struct {
 	PackBytes           int            `json:"packBytes"`
 	WorkersMs           float64        `json:"workersMs"`        // the loader started the first worker
 	MountMs             float64        `json:"mountMs"`          // the page's Go code started
-	DownloadMs          float64        `json:"downloadMs"`       // fetching the pack
+	DownloadMs          float64        `json:"downloadMs"`       // worker 0 fetching the pack, mostly while the page starts
 	CatalogMs           float64        `json:"catalogMs"`        // indexing the businesses the workers sent
-	DecodeMs            float64        `json:"decodeMs"`         // the workers' decoding, as the page waits for it
+	DecodeMs            float64        `json:"decodeMs"`         // from the page's start to the workers' summary of the pack
 	FirstListMs         float64        `json:"firstListMs"`      // first ranked list painted
 	EvalMs              []float64      `json:"evalMs"`           // each epoch's sample evaluation
 	EpochMs             []float64      `json:"epochMs"`          // wall time per epoch, the workers' exchanges included

@@ -108,7 +108,7 @@ func (c *modelCard) OnMount(ctx app.Context) {
 // dataChanged starts training once the workers have the data.
 func (c *modelCard) dataChanged(ctx app.Context) {
 	s := c.Isession
-	if s.data.decoded() && c.job == 0 && s.you.model == nil && c.run.Epochs == 0 && s.stage != stageFailed {
+	if s.data != nil && c.job == 0 && s.you.model == nil && c.run.Epochs == 0 && s.stage != stageFailed {
 		c.train(ctx, s.cfg, true)
 	}
 }

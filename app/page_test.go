@@ -36,18 +36,16 @@ func TestHoldSays(t *testing.T) {
 // never "trained" before it has.
 func TestDataCardByStage(t *testing.T) {
 	split := &dataInfo{Hash: "h", Users: 3536, Items: 2841, Reviews: 103976, Train: 100440, TestCases: 3536, Subset: "10-core", Bytes: 877000}
-	arrived := &dataInfo{Items: 2841, Subset: "10-core", Bytes: 877000}
 	for _, tc := range []struct {
 		stage     string
 		data      *dataInfo
 		want, not string
 	}{
 		{"loading", nil, "The data: Yelp reviews", "Trained"},
-		{"loading", arrived, "The data: Yelp reviews of 2,841 businesses", "Trained"},
 		{"training", split, "Training on 100,440 of 103,976 Yelp reviews", "Trained"},
 		{"evaluating", split, "Training on 100,440 of 103,976 Yelp reviews", "Trained"},
 		{"ready", split, "Trained on 100,440 of 103,976 Yelp reviews", "Training on"},
-		{"failed", arrived, "The data: Yelp reviews of 2,841 businesses", "Trained"},
+		{"failed", nil, "The data: Yelp reviews", "Trained"},
 		{"failed", split, "For training: 100,440 of 103,976 Yelp reviews", "Trained"},
 	} {
 		got := app.HTMLString(newTrainPanel().Stage(tc.stage).Data(tc.data).renderData())

@@ -150,8 +150,8 @@ func (s *session) settle() {
 	}
 }
 
-// start creates the workers and fetches the pack: the page reads its
-// businesses (a few milliseconds) and the workers decode the rest.
+// start creates the workers and asks them for the pack: the page reads
+// its businesses (a few milliseconds) and the workers decode the rest.
 func (s *session) start(ctx app.Context) {
 	s.self = ctx
 	s.exposeMetrics()
@@ -170,34 +170,17 @@ func (s *session) start(ctx app.Context) {
 	s.jobs = newJobs(pool, s)
 	s.you.store = openClickStore()
 	s.listenToOtherTabs()
+	// The workers download the pack themselves, and have most often
+	// decoded it by now (see work.DecodeAhead): the page only names it,
+	// with the settings the first training will most likely use, so that
+	// worker 0 reads the model kept for them ahead (a link's own settings,
+	// read with the catalogue, then miss it and cost one read).
 	url := ctx.ResolveStaticResource("/web/yelp.msgpack")
-	ctx.Async(func() {
-		start := time.Now()
-		b, err := fetchBytes(url)
-		ms := durationMillis(time.Since(start))
-		ctx.Dispatch(func(ctx app.Context) { s.gotPack(ctx, url, b, ms, err) })
-	})
-}
-
-// gotPack hands the pack to the workers, which decode it, off the page's
-// thread, and tell the page what it holds.
-func (s *session) gotPack(ctx app.Context, url string, b []byte, downloadMs float64, err error) {
-	if err != nil {
-		s.fail(ctx, downloadFailure(err))
-		return
-	}
-	s.data = &dataInfo{Bytes: len(b), DownloadMs: downloadMs}
-	s.metrics.PackBytes = len(b)
-	s.metrics.DownloadMs = downloadMs
-	// The settings the first training will most likely use, so that
-	// worker 0 reads the model kept for them ahead (a link's own
-	// settings, read with the catalogue, then miss it and cost one read).
 	likely, _ := loadSettings(pageConfig())
-	spec := work.DataSpec{Version: app.Getenv("GOAPP_VERSION"), Config: likely}
-	s.jobs.pool.LoadData(b, spec, func(m work.Msg) {
+	spec := work.DataSpec{Version: app.Getenv("GOAPP_VERSION"), Config: likely, Pack: url}
+	s.jobs.pool.LoadData(nil, spec, func(m work.Msg) {
 		s.self.Dispatch(func(ctx app.Context) { s.gotSummary(ctx, url, m) })
 	})
-	s.changed(ctx, stateData)
 }
 
 // gotSummary takes what worker 0 says about the pack: what it holds, or
@@ -209,7 +192,7 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 		s.fail(ctx, workerPackFailure(url, f))
 		return
 	}
-	if s.data == nil || s.data.Hash != "" {
+	if s.data != nil {
 		return // a restarted worker's second summary
 	}
 	start := time.Now()
@@ -228,13 +211,14 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 		return
 	}
 	s.cat = newCatalog(items)
-	d := *s.data
+	d := dataInfo{Bytes: sum.Bytes, DownloadMs: sum.DownloadMs}
 	d.Subset, d.Source, d.License = sum.Catalog.Subset.String(), sum.Catalog.Source, sum.Catalog.License
 	d.Hash, d.Users, d.Items, d.Reviews = sum.Hash, sum.Users, sum.Items, sum.Reviews
 	d.From, d.To = time.Unix(sum.From, 0).UTC(), time.Unix(sum.To, 0).UTC()
 	d.Train, d.TestCases = sum.Train, sum.TestCases
 	s.data = &d
-	s.metrics.DecodeMs = now() - s.metrics.MountMs - s.metrics.DownloadMs
+	s.metrics.PackBytes, s.metrics.DownloadMs = sum.Bytes, sum.DownloadMs
+	s.metrics.DecodeMs = now() - s.metrics.MountMs
 	s.cat.setCounts(ints(m.I32[0]), ints(m.I32[1]), popular)
 	s.metrics.CatalogMs = durationMillis(time.Since(start))
 	s.restoreClicks(ctx)
@@ -409,7 +393,7 @@ func (s *session) busy() string {
 		return "the data could not be loaded"
 	case s.stage == stageFailed:
 		return "the page stopped on the error shown at the top"
-	case s.data == nil || s.data.Hash == "":
+	case s.data == nil:
 		return "the data is still loading"
 	case s.jobs == nil:
 		return "the workers have not started"

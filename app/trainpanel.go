@@ -73,10 +73,7 @@ func (t *trainPanel) status() string {
 	r := t.Irun
 	switch t.Istage {
 	case "loading":
-		if t.Idata != nil {
-			return "Reading the reviews…"
-		}
-		return "Downloading the Phoenix reviews…"
+		return "Downloading and reading the Phoenix reviews…"
 	case "training":
 		s := fmt.Sprintf("Training in your browser: epoch %d of %d", min(r.Done+1, r.Epochs), r.Epochs)
 		if n := len(r.EpochMs); n > 0 {
@@ -200,13 +197,6 @@ func (t *trainPanel) renderData() app.UI {
 		// The status line above says whether it is on its way or failed.
 		return app.Div().ID("data").Class("data").Body(
 			app.P().Text("The data: Yelp reviews from the Phoenix area, packed for this page."),
-			unseenTerms,
-		)
-	}
-	if !d.decoded() {
-		return app.Div().ID("data").Class("data").Body(
-			app.P().Text(fmt.Sprintf("The data: Yelp reviews of %s businesses in the Phoenix area (%s), %s download.",
-				thousands(d.Items), d.Subset, withArticle(byteSize(d.Bytes)))),
 			unseenTerms,
 		)
 	}

@@ -30,6 +30,10 @@ type Data struct {
 type DataSpec struct {
 	Version string // the page's version, "" for none
 	Config  core.Config
+	// Pack is the pack's address, for a MsgData that carries no pack:
+	// each worker downloads it itself (see PackFetcher), if it has not
+	// already.
+	Pack string `json:",omitempty"`
 }
 
 // DataSummary is the head of the MsgData worker 0 posts once the pack is
@@ -43,11 +47,15 @@ type DataSummary struct {
 	From, To         int64 // Unix seconds of the first and last review
 	Train, TestCases int   // the leave-one-out split
 	Catalog          CatalogHead
+	// Bytes is the pack's size, and DownloadMs how long worker 0 took to
+	// download it (0 for a pack the page sent).
+	Bytes      int
+	DownloadMs float64
 }
 
-// loadData decodes the pack in m.Bytes[0] and splits it; worker 0 tells the
-// page what it holds, or why it cannot be used, while it reads ahead the
-// kept model m's DataSpec names.
+// loadData decodes the pack the message gives (see packFor) and splits it;
+// worker 0 tells the page what it holds, or why it cannot be used, while
+// it reads ahead the kept model m's DataSpec names.
 func (w *Worker) loadData(m Msg) {
 	report := w.env.Index() == 0
 	w.readAhead = nil
@@ -57,20 +65,20 @@ func (w *Worker) loadData(m Msg) {
 			w.env.Post(NewMsg(MsgError, m.Job, packFailure(err)))
 		}
 	}
-	if len(m.Bytes) != 1 {
-		fail(errors.New("work: the data message carries no pack"))
+	var spec DataSpec
+	hasSpec := len(m.Head) > 0 && m.Decode(&spec) == nil
+	in := w.packFor(m, spec)
+	if in.err != nil {
+		fail(in.err)
 		return
 	}
-	b := m.Bytes[0]
 	// Only worker 0 names the pack (to the page, and in the kept model's
 	// key): the others would hash 0.9 MB for nothing while the page starts.
 	var hash string
 	if report {
-		sum := sha256Of(w.env, b)
+		sum := sha256Of(w.env, in.bytes)
 		hash = hex.EncodeToString(sum[:])
 	}
-	var spec DataSpec
-	hasSpec := len(m.Head) > 0 && m.Decode(&spec) == nil
 	var ahead chan *keptModel
 	if report && hasSpec && spec.Version != "" {
 		// In a goroutine: the store's read runs in the browser while this
@@ -78,17 +86,17 @@ func (w *Worker) loadData(m Msg) {
 		ahead = make(chan *keptModel, 1)
 		go func() { ahead <- w.readKept(ModelKey(spec.Version, hash, spec.Config)) }()
 	}
-	p, err := pack.Decode(b)
-	if err != nil {
-		fail(err)
+	in.decode()
+	if in.err != nil {
+		fail(in.err)
+		if ahead != nil {
+			<-ahead
+		}
 		return
 	}
-	d := &Data{Pack: p, Hash: hash}
-	train, test, err := d.LeaveOneOut()
-	if err != nil {
-		fail(err)
-		return
-	}
+	d := in.data
+	d.Hash = hash
+	train, test, _ := d.LeaveOneOut() // made by decode
 	w.data = d
 	w.prepared = nil
 	if hasSpec {
@@ -104,8 +112,9 @@ func (w *Worker) loadData(m Msg) {
 	if !report {
 		return
 	}
+	p := d.Pack
 	s := DataSummary{Hash: d.Hash, Users: p.Data.NumUsers(), Items: p.Data.NumItems(), Reviews: p.Data.Len(),
-		Train: train.Len(), TestCases: len(test)}
+		Train: train.Len(), TestCases: len(test), Bytes: len(in.bytes), DownloadMs: in.downloadMs}
 	if all := p.Data.Interactions(); len(all) > 0 {
 		// The pack stores interactions in time order.
 		s.From, s.To = all[0].Time, all[len(all)-1].Time
@@ -134,7 +143,10 @@ func int32s(v []int) []int32 {
 func packFailure(err error) Failure {
 	f := Failure{Message: err.Error(), Kind: "invalid"}
 	var ve *pack.VersionError
+	var fe *FetchError
 	switch {
+	case errors.As(err, &fe):
+		f.Kind, f.Status, f.Message = "download", fe.Status, fe.Error()
 	case errors.As(err, &ve):
 		f.Kind, f.Version = "version", ve.Found
 	case errors.Is(err, pack.ErrTruncated):

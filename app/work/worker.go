@@ -19,6 +19,8 @@ type Worker struct {
 	// prepared is the model the next training job with its settings
 	// starts from, made while the worker waited for the job (prepare).
 	prepared *preparedModel
+	// ahead is the pack decoded before the page asked (DecodeAhead).
+	ahead *packIn
 }
 
 // NewWorker returns a worker that talks through env.
@@ -46,8 +48,9 @@ const (
 type Failure struct {
 	Worker  int
 	Message string
-	Kind    string `json:",omitempty"` // for a pack: "truncated", "version", "notpack" or "invalid"
+	Kind    string `json:",omitempty"` // for a pack: "download", "truncated", "version", "notpack" or "invalid"
 	Version int64  `json:",omitempty"` // the schema version of a pack of another version
+	Status  int    `json:",omitempty"` // the HTTP status of a failed download, 0 for none
 }
 
 // Done is the head of a MsgDone.

@@ -46,7 +46,9 @@ func (p *localPool) LoadData(pack []byte, spec work.DataSpec, on func(work.Msg))
 	p.onData = on
 	p.mu.Unlock()
 	m := work.NewMsg(work.MsgData, 0, spec)
-	m.Bytes = [][]byte{pack}
+	if pack != nil {
+		m.Bytes = [][]byte{pack}
+	}
 	for _, box := range p.inboxes {
 		box.Put(m)
 	}

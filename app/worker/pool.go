@@ -14,8 +14,11 @@ import (
 type Pool interface {
 	// Size is the number of workers.
 	Size() int
-	// LoadData gives every worker the data pack, with spec; on hears
-	// worker 0's MsgData, or a MsgError if the pack cannot be used.
+	// LoadData gives every worker the data pack, with spec: pack's bytes,
+	// or, when pack is nil, the one at spec.Pack, which each worker
+	// downloads itself (and has most often decoded already, see
+	// work.DecodeAhead). on hears worker 0's MsgData, or a MsgError if the
+	// pack cannot be used.
 	LoadData(pack []byte, spec work.DataSpec, on func(work.Msg))
 	// Start runs a job on every worker and returns its number.
 	Start(spec work.JobSpec, h Handlers) int

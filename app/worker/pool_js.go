@@ -149,7 +149,9 @@ func (p *jsPool) LoadData(pack []byte, spec work.DataSpec, on func(work.Msg)) {
 func (p *jsPool) sendData() {
 	for _, w := range p.workers {
 		m := work.NewMsg(work.MsgData, 0, p.dataSpec)
-		m.Bytes = [][]byte{p.pack}
+		if p.pack != nil {
+			m.Bytes = [][]byte{p.pack}
+		}
 		obj, transfer := toJS(m)
 		w.Call("postMessage", obj, transfer)
 	}

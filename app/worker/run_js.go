@@ -31,6 +31,12 @@ func Run() {
 		e.self.Delete("ealsEarly")
 	}
 	w := work.NewWorker(e)
+	// The pack this worker's script started downloading (its name says
+	// where), decoded while the page's own program starts. Messages from
+	// the page wait meanwhile: every one of them needs the data.
+	if url := e.self.Get("ealsPackURL"); url.Type() == js.TypeString && url.String() != "" {
+		w.DecodeAhead(url.String())
+	}
 	for {
 		m := e.page.Take()
 		if m.Kind == work.MsgJob {
@@ -193,6 +199,25 @@ func (e *env) SHA256(b []byte) (sum [32]byte, ok bool) {
 	}
 	js.CopyBytesToGo(sum[:], out)
 	return sum, true
+}
+
+// FetchPack downloads url with web/worker.js's ealsFetchPack, which
+// shares one download per address between its callers (see work.PackFetcher).
+func (e *env) FetchPack(url string) ([]byte, float64, error) {
+	fetch := e.self.Get("ealsFetchPack")
+	if fetch.Type() != js.TypeFunction {
+		return nil, 0, &work.FetchError{URL: url, Reason: "the worker's script cannot download"}
+	}
+	v, err := await(fetch.Invoke(url))
+	if err != nil {
+		return nil, 0, &work.FetchError{URL: url, Reason: err.Error()}
+	}
+	if u8 := v.Get("bytes"); u8.Type() == js.TypeObject {
+		b := make([]byte, u8.Get("byteLength").Int())
+		js.CopyBytesToGo(b, u8)
+		return b, v.Get("ms").Float(), nil
+	}
+	return nil, 0, &work.FetchError{URL: url, Status: v.Get("status").Int(), Reason: v.Get("reason").String()}
 }
 
 // initYield makes a channel the worker posts to itself: a round trip on it

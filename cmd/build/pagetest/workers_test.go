@@ -133,14 +133,27 @@ func TestWorkersTrainAndKeepTheModel(t *testing.T) {
 	}
 }
 
-// app.wasm and the pack travel compressed, and the wasm binary is
-// downloaded and compiled once: the first worker fetches it, and the page
-// and the other workers get its module.
+// app.wasm and the pack travel compressed, and each is downloaded once:
+// the first worker fetches and compiles app.wasm, and the page and the
+// other workers get its module; every worker fetches the pack itself, and
+// the browser's cache makes that one download.
 func TestCompressedDelivery(t *testing.T) {
 	dir := buildSite(t, "")
 	srv := serveSite(t, dir, "")
 	ctx := newBrowser(t)
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+	// The pack's downloads, counted before the service worker (which
+	// starts once the page is ready) fetches the site for offline use.
+	waitFor(t, ctx, "the data's summary", trainTimeout, func(m metrics) bool { return m.PackBytes > 0 })
+	packs := 0
+	for _, r := range srv.responses() {
+		if path.Base(r.Path) == "yelp.msgpack" && r.Status == 200 {
+			packs++
+		}
+	}
+	if packs != 1 {
+		t.Errorf("the pack was sent whole %d times, want once", packs)
+	}
 	waitFor(t, ctx, "training to end", trainTimeout, ready)
 	raw := func(name string) int {
 		st, err := os.Stat(filepath.Join(dir, "web", name))

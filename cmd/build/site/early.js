@@ -5,7 +5,8 @@
 // app.wasm meanwhile, as its name says (the message saying so too is for
 // browsers without worker names: it waits for the page's thread, busy
 // laying the page out, to pass it on); the others wait for the compiled
-// module. The loader in app.js adopts them (window.ealsEarly), hears what
+// module. Each then downloads the data pack, its name saying where (see
+// worker.js). The loader in app.js adopts them (window.ealsEarly), hears what
 // the first said in the meantime, and starts them itself if this script did
 // not run.
 (function () {
@@ -19,7 +20,7 @@
     var n = Math.min(Math.max(navigator.hardwareConcurrency || 2, 1), 4);
     var early = { workers: [], heard: [], failed: [], at: performance.now() };
     for (var i = 0; i < n; i++) {
-      var w = new Worker("{{WORKER_URL}}", i === 0 ? { name: "{{COMPILE_NAME}}" } : {});
+      var w = new Worker("{{WORKER_URL}}", { name: i === 0 ? "{{COMPILE_NAME}}" : "{{PACK_NAME}}" });
       early.workers.push(w);
       early.failed.push(null);
       w.onerror = (function (k) { return function (e) { early.failed[k] = e; }; })(i);
@@ -27,25 +28,6 @@
     early.workers[0].onmessage = function (e) { early.heard.push(e); };
     early.workers[0].postMessage({ compile: { url: "{{WASM_URL}}", bytes: {{WASM_BYTES}} } });
     window.ealsEarly = early;
-    // The data pack, which the page's code fetches once it runs, is
-    // preloaded once the page's own files are in: before, its download
-    // shared the connection with what the first paint needs (on
-    // Lighthouse's simulated phone, the largest paint came at 3.6 s with
-    // the preload in the head and at 1.2 s with none). The page's fetch
-    // takes the preloaded response; once that code runs (a load held up
-    // past it), its own fetch is under way and a preload would be a second.
-    window.addEventListener("load", function () {
-      if (window.ealsWasm) {
-        return;
-      }
-      var l = document.createElement("link");
-      l.rel = "preload";
-      l.as = "fetch";
-      l.type = "application/octet-stream";
-      l.crossOrigin = "anonymous";
-      l.href = "{{PACK_URL}}";
-      document.head.appendChild(l);
-    });
   } catch (e) {
     // The loader starts its worker itself, and reports what fails then.
   }

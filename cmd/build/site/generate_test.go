@@ -124,8 +124,6 @@ func TestGenerateSite(t *testing.T) {
 			index := readSite(t, o.Out, "index.html")
 			for _, want := range []string{
 				`href="` + prefix + `/web/style.css"`,
-				// Preloaded once the page's own files are in (early.js).
-				`l.href = "` + prefix + `/web/yelp.msgpack"`,
 				`src="` + prefix + `/app.js"`,
 				`<noscript><style>#app-wasm-loader{display:none}</style></noscript>`,
 				`<noscript><p class="notice notice-error">`,
@@ -135,7 +133,9 @@ func TestGenerateSite(t *testing.T) {
 					t.Errorf("index.html lacks %s", want)
 				}
 			}
-			for _, bad := range []string{"raw.githubusercontent.com", "127.0.0.1", "og:url", "user-scalable", "maximum-scale"} {
+			// The workers download the pack: a preload would be a second
+			// download, for a page that never reads it.
+			for _, bad := range []string{"raw.githubusercontent.com", "127.0.0.1", "og:url", "user-scalable", "maximum-scale", "as=\"fetch\"", "l.rel = \"preload\""} {
 				if strings.Contains(index, bad) {
 					t.Errorf("index.html contains %q", bad)
 				}
@@ -162,10 +162,11 @@ func TestGenerateSite(t *testing.T) {
 				t.Error("app.js registers the service worker as it starts")
 			}
 			// The head starts the workers, with the same files as the loader.
-			// The first worker's name says what to compile and how large it
-			// is.
-			compile := "bytes=29&compile=" + url.QueryEscape(prefix+"/web/app.wasm")
-			early := `new Worker("` + prefix + `/web/worker.js", i === 0 ? { name: "` + compile + `" } : {})`
+			// Each worker's name says where the data pack is, and the first
+			// one's what to compile and how large it is.
+			pack := "pack=" + url.QueryEscape(prefix+"/web/yelp.msgpack")
+			compile := "bytes=29&compile=" + url.QueryEscape(prefix+"/web/app.wasm") + "&" + pack
+			early := `new Worker("` + prefix + `/web/worker.js", { name: i === 0 ? "` + compile + `" : "` + pack + `" })`
 			if at := strings.Index(index, early); at < 0 || at > strings.Index(index, "</head>") {
 				t.Errorf("the head of index.html does not start the workers (%s)", early)
 			}

@@ -54,18 +54,20 @@ func earlyStart(prefix string, wasmBytes int64) string {
 	return "<script>" + filesFor(prefix, wasmBytes).Replace(earlyJS) + "</script>"
 }
 
-// filesFor fills the scripts' placeholders: where app.wasm, the workers'
-// script and the data pack are under prefix, app.wasm's size, and the name of the
-// first worker, which asks it to compile app.wasm (see worker.js).
+// filesFor fills the scripts' placeholders: where app.wasm and the
+// workers' script are under prefix, app.wasm's size, and the workers'
+// names, which ask each to download the data pack and the first to compile
+// app.wasm (see worker.js).
 func filesFor(prefix string, wasmBytes int64) *strings.Replacer {
 	wasm, worker := prefix+"/web/app.wasm", prefix+"/web/worker.js"
 	size := strconv.FormatInt(wasmBytes, 10)
-	compile := url.Values{"compile": {wasm}, "bytes": {size}}
+	pack := prefix + "/web/yelp.msgpack"
+	compile := url.Values{"compile": {wasm}, "bytes": {size}, "pack": {pack}}
 	return strings.NewReplacer(
 		"{{WASM_URL}}", wasm,
 		"{{WASM_BYTES}}", size,
 		"{{WORKER_URL}}", worker,
-		"{{PACK_URL}}", prefix+"/web/yelp.msgpack",
+		"{{PACK_NAME}}", url.Values{"pack": {pack}}.Encode(),
 		"{{COMPILE_NAME}}", compile.Encode(),
 	)
 }

@@ -148,7 +148,39 @@ function plain(err) {
   return { name: (err && err.name) || "Error", message: String((err && err.message) || err) };
 }
 
+// The data pack: every worker downloads it itself, once app.wasm is in
+// (before, the download would share the connection with it), and its Go
+// program decodes it while the page's own starts (work.DecodeAhead). Its
+// name says where (pack=URL). The browser's HTTP cache makes the workers'
+// downloads one: the others wait for the first and revalidate it.
+// ealsFetchPack resolves, and never rejects, to {bytes, ms} or to {status,
+// reason}; a failure is forgotten, so that the next call tries again.
+self.ealsPackURL = new URLSearchParams(self.name || "").get("pack") || "";
+const packs = new Map();
+self.ealsFetchPack = (url) => {
+  if (!packs.has(url)) {
+    const start = performance.now();
+    const got = fetch(url).then(async (response) => {
+      if (!response.ok) {
+        return { status: response.status, reason: response.statusText };
+      }
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { bytes: bytes, ms: performance.now() - start };
+    }).catch((err) => ({ status: 0, reason: String(err) }));
+    got.then((r) => {
+      if (!r.bytes) {
+        packs.delete(url);
+      }
+    });
+    packs.set(url, got);
+  }
+  return packs.get(url);
+};
+
 async function boot(module) {
+  if (self.ealsPackURL) {
+    self.ealsFetchPack(self.ealsPackURL);
+  }
   let kept = "";
   const write = globalThis.fs.writeSync.bind(globalThis.fs);
   const decoder = new TextDecoder();
