@@ -215,6 +215,11 @@ func (e *env) FetchPack(url string) ([]byte, float64, error) {
 	if u8 := v.Get("bytes"); u8.Type() == js.TypeObject {
 		b := make([]byte, u8.Get("byteLength").Int())
 		js.CopyBytesToGo(b, u8)
+		// The script's copy would outlive the data: the Go program keeps
+		// its own.
+		if forget := e.self.Get("ealsForgetPack"); forget.Type() == js.TypeFunction {
+			forget.Invoke(url)
+		}
 		return b, v.Get("ms").Float(), nil
 	}
 	return nil, 0, &work.FetchError{URL: url, Status: v.Get("status").Int(), Reason: v.Get("reason").String()}

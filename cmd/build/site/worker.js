@@ -154,7 +154,8 @@ function plain(err) {
 // name says where (pack=URL). The browser's HTTP cache makes the workers'
 // downloads one: the others wait for the first and revalidate it.
 // ealsFetchPack resolves, and never rejects, to {bytes, ms} or to {status,
-// reason}; a failure is forgotten, so that the next call tries again.
+// reason}; a failure is forgotten, so that the next call tries again, and
+// so are bytes once the Go program has its copy (ealsForgetPack).
 self.ealsPackURL = new URLSearchParams(self.name || "").get("pack") || "";
 const packs = new Map();
 self.ealsFetchPack = (url) => {
@@ -176,6 +177,7 @@ self.ealsFetchPack = (url) => {
   }
   return packs.get(url);
 };
+self.ealsForgetPack = (url) => packs.delete(url);
 
 async function boot(module) {
   if (self.ealsPackURL) {
