@@ -10,18 +10,17 @@ import (
 
 // dataInfo says what the visitor's browser downloaded and trains on.
 type dataInfo struct {
-	Bytes      int
-	DownloadMs float64
-	Users      int
-	Items      int
-	Subset     string
-	Source     string
-	License    string
-	Hash       string
-	Reviews    int
-	From, To   time.Time
-	Train      int // reviews the model trains on
-	TestCases  int // held out, one per user with history
+	Bytes     int
+	Users     int
+	Items     int
+	Subset    string
+	Source    string
+	License   string
+	Hash      string
+	Reviews   int
+	From, To  time.Time
+	Train     int // reviews the model trains on
+	TestCases int // held out, one per user with history
 }
 
 // failure is why the page cannot go on, worded for a visitor.

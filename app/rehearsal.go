@@ -10,9 +10,10 @@ import (
 // A trained model's arrival runs code the page has not run before: the
 // workers' message is decoded, core reads the model's file, adds you as a
 // user, learns your clicks, ranks and splits the scores by your clicks; a
-// first click then updates with a trace. V8 compiles a WebAssembly function on its first call, on the
-// thread that calls it, so that compiling fell in the tasks that show the
-// model, which were the last long ones before it was ready. The page's
+// first click then updates with a trace. V8 compiles a WebAssembly
+// function on its first call, on the thread that calls it, so that
+// compiling fell in the tasks that show the model, which were the last long
+// ones before it was ready. The page's
 // thread has little to do while the workers train, so the model card has
 // it rehearse the arrival then, on a model of a few made-up users, and
 // the real one finds the code compiled.

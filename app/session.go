@@ -211,7 +211,7 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 		return
 	}
 	s.cat = newCatalog(items)
-	d := dataInfo{Bytes: sum.Bytes, DownloadMs: sum.DownloadMs}
+	d := dataInfo{Bytes: sum.Bytes}
 	d.Subset, d.Source, d.License = sum.Catalog.Subset.String(), sum.Catalog.Source, sum.Catalog.License
 	d.Hash, d.Users, d.Items, d.Reviews = sum.Hash, sum.Users, sum.Items, sum.Reviews
 	d.From, d.To = time.Unix(sum.From, 0).UTC(), time.Unix(sum.To, 0).UTC()

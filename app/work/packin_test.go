@@ -115,26 +115,27 @@ func TestThePageNamesThePack(t *testing.T) {
 		return sum, f
 	}
 
-	t.Run("a failed download", func(t *testing.T) {
-		g, f := fetchingGroup(1, map[string][]byte{"/a": data}, 1)
-		g.workers[0].DecodeAhead("/a")
-		if sum, fail := answer(t, g.workers[0], g.page, "/a"); sum.Bytes != len(data) || fail.Message != "" {
-			t.Errorf("the second download gave %d bytes and %q", sum.Bytes, fail.Message)
-		}
-		if !slices.Equal(f[0].fetched, []string{"/a", "/a"}) {
-			t.Errorf("downloaded %q, want /a twice", f[0].fetched)
-		}
-	})
-	t.Run("another address", func(t *testing.T) {
-		g, f := fetchingGroup(1, map[string][]byte{"/a": data[:100], "/b": data}, 0)
-		g.workers[0].DecodeAhead("/a")
-		if sum, fail := answer(t, g.workers[0], g.page, "/b"); sum.Bytes != len(data) || fail.Message != "" {
-			t.Errorf("the pack at /b gave %d bytes and %q", sum.Bytes, fail.Message)
-		}
-		if !slices.Equal(f[0].fetched, []string{"/a", "/b"}) {
-			t.Errorf("downloaded %q, want /a then /b", f[0].fetched)
-		}
-	})
+	for _, tc := range []struct {
+		name        string
+		packs       map[string][]byte
+		fails       int
+		names       string // the address the page names; DecodeAhead had /a
+		wantFetched []string
+	}{
+		{"a failed download", map[string][]byte{"/a": data}, 1, "/a", []string{"/a", "/a"}},
+		{"another address", map[string][]byte{"/a": data[:100], "/b": data}, 0, "/b", []string{"/a", "/b"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, f := fetchingGroup(1, tc.packs, tc.fails)
+			g.workers[0].DecodeAhead("/a")
+			if sum, fail := answer(t, g.workers[0], g.page, tc.names); sum.Bytes != len(data) || fail.Message != "" {
+				t.Errorf("the pack at %s gave %d bytes and %q", tc.names, sum.Bytes, fail.Message)
+			}
+			if !slices.Equal(f[0].fetched, tc.wantFetched) {
+				t.Errorf("downloaded %q, want %q", f[0].fetched, tc.wantFetched)
+			}
+		})
+	}
 	t.Run("not a pack", func(t *testing.T) {
 		g, f := fetchingGroup(1, map[string][]byte{"/a": []byte("<!DOCTYPE html>")}, 0)
 		g.workers[0].DecodeAhead("/a")
