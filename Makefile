@@ -33,7 +33,15 @@ wasm: wasm_exec.js
 wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
 	cp $< $@
 
-site: pack wasm
+# The workers' kernels: core's innermost loops as hand-written WebAssembly with
+# SIMD (core/hostkernels.wat), assembled by binaryen's wasm-as (Debian package
+# binaryen); the site writes them into web/worker.js.
+KERNEL := web/kernel.wasm
+$(KERNEL): core/hostkernels.wat
+	@mkdir -p $(@D)
+	wasm-as --enable-simd -o $@ $<
+
+site: pack wasm $(KERNEL)
 	$(GO) run ./cmd/build site -out $(SITE) -prefix "$(PREFIX)"
 
 serve: build
@@ -46,7 +54,7 @@ lint:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 
-test-native:
+test-native: $(KERNEL)
 	$(GO) test -count=1 ./...
 
 test-wasm:
@@ -95,4 +103,4 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzJoin -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./cmd/build/wasmdata/
 
 clean:
-	rm -rf $(SITE) web/app.wasm web/yelp.msgpack wasm_exec.js .ci/node_modules
+	rm -rf $(SITE) web/app.wasm web/yelp.msgpack $(KERNEL) wasm_exec.js .ci/node_modules

@@ -30,6 +30,7 @@ type pageMetrics struct {
 	HR                  float64        `json:"hr"`               // final HR@100 on every held-out user
 	Restored            bool           `json:"restored"`         // the model came from an earlier visit
 	ModelChecksum       string         `json:"modelChecksum"`    // SHA-256 of the trained model's file, before any click
+	KernelRows          int64          `json:"kernelRows"`       // rows of worker 0's epochs solved by the SIMD kernel
 	UpdateMs            []float64      `json:"updateMs"`         // Model.UpdateTraced per click
 	RankMs              []float64      `json:"rankMs"`           // re-ranking per click
 	ExplainMs           []float64      `json:"explainMs"`        // splitting the new list's scores by your clicks, per click

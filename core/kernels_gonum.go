@@ -29,8 +29,8 @@ func addOuterRows(dst []float64, sign float64, a, b []float64) {
 // entry, so the same bits as axpyLoop).
 func axpy(dst []float64, s float64, x []float64) { floats.AddScaled(dst, s, x[:len(dst)]) }
 
-// dotRows sets dst[i] to p·q_i for the rows q_i of q, each with dot.
-func dotRows(dst, p, q []float64) []float64 {
+// dotRowsOwn sets dst[i] to p·q_i for the rows q_i of q, each with dot.
+func dotRowsOwn(dst, p, q []float64) []float64 {
 	k := len(p)
 	for i := range dst {
 		dst[i] = dot(p, q[i*k:i*k+k])

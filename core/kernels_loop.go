@@ -15,5 +15,5 @@ func addOuterRows(dst []float64, sign float64, a, b []float64) { addOuterTriangl
 // axpy adds s·x to dst.
 func axpy(dst []float64, s float64, x []float64) { axpyLoop(dst, s, x) }
 
-// dotRows sets dst[i] to p·q_i for the rows q_i of q.
-func dotRows(dst, p, q []float64) []float64 { dotRowsLoop(dst, p, q); return dst }
+// dotRowsOwn sets dst[i] to p·q_i for the rows q_i of q.
+func dotRowsOwn(dst, p, q []float64) []float64 { dotRowsLoop(dst, p, q); return dst }

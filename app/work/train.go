@@ -54,6 +54,10 @@ type TrainRun struct {
 	Plane   *core.Plane
 	SetupMs float64
 	FinalMs float64
+	// KernelRows counts the rows of worker 0's epochs that the host's
+	// kernel solved (core.UseRowSolver; in the browser, WebAssembly with
+	// SIMD); 0 where Go's own loops solved them all.
+	KernelRows int64
 }
 
 // progressEvery spaces out the final evaluation's progress reports.
@@ -76,6 +80,7 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 		return err
 	}
 	began := time.Now()
+	kernelRows := core.RowsSolvedByHost()
 	cfg := spec.Config
 	cfg.Threads = 1
 	m, err := w.startModel(trainSet, cfg)
@@ -151,6 +156,7 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 		run.Final, run.FinalDone = eval.MetricsOfRanks(all, spec.TopN), true
 	}
 	run.FinalMs = millis(time.Since(start))
+	run.KernelRows = core.RowsSolvedByHost() - kernelRows
 	run.TrainedAt = time.Now().UnixMilli()
 	model, err := m.MarshalBinary()
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 // argument "worker"): it handles the page's messages one at a time, a job
 // running to its end before the next message is taken, and never returns.
 func Run() {
+	useKernels()
 	e := &env{self: js.Global(), page: work.NewMailbox(), stops: map[int]int{}}
 	e.initYield()
 	e.onPage = js.FuncOf(func(this js.Value, args []js.Value) any {

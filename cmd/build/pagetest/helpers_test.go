@@ -382,6 +382,7 @@ type metrics struct {
 	CatalogMs           float64        `json:"catalogMs"`
 	Restored            bool           `json:"restored"`
 	ModelChecksum       string         `json:"modelChecksum"`
+	KernelRows          int64          `json:"kernelRows"`
 	Renders             map[string]int `json:"renders"`
 }
 

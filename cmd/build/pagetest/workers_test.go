@@ -49,6 +49,44 @@ func pageModelChecksum(t *testing.T) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// kernelRowsWanted is how many rows worker 0 of workers solves in the
+// page's training: every user and business of its share with a history,
+// each epoch. With WebAssembly SIMD, as in this Chromium, the workers'
+// kernel solves them all.
+func kernelRowsWanted(t *testing.T, workers int) int64 {
+	t.Helper()
+	pk, err := pack.ReadFile(filepath.Join(repoRoot, "web", "yelp.msgpack"))
+	if err != nil {
+		t.Fatalf("the built pack is needed (make pack): %v", err)
+	}
+	train, _, err := pk.Data.LeaveOneOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := core.NewModel(train, core.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh, err := core.NewShard(m, 0, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows int64
+	lo, hi := sh.UserRange(0)
+	for u := lo; u < hi; u++ {
+		if len(train.UserItems(int32(u))) > 0 {
+			rows++
+		}
+	}
+	lo, hi = sh.ItemRange(0)
+	for i := lo; i < hi; i++ {
+		if len(train.ItemUsers(int32(i))) > 0 {
+			rows++
+		}
+	}
+	return rows * pageEpochs
+}
+
 // The page's workers, each epoch split over them, train bit for bit the
 // model core.Train trains on one thread; the model is kept, and a return
 // visit gets it back from the browser's storage instead of training, says
@@ -93,6 +131,10 @@ func TestWorkersTrainAndKeepTheModel(t *testing.T) {
 	}
 	if m.Restored || m.ModelChecksum != want {
 		t.Fatalf("the workers' model has SHA-256 %s (restored %v), core.Train's %s", m.ModelChecksum, m.Restored, want)
+	}
+	// Those bits came from the SIMD kernel, not Go's own loops.
+	if rows := kernelRowsWanted(t, m.Workers); m.KernelRows != rows {
+		t.Errorf("the kernel solved %d rows of worker 0's epochs, want all %d", m.KernelRows, rows)
 	}
 	contains(t, "the status after training", text(t, ctx, "#train-status"), "workers")
 

@@ -32,10 +32,11 @@ type Options struct {
 	Cache string
 }
 
-// Files the page needs. The pack and the wasm binary are build outputs in
-// Web; the rest are sources in Assets.
+// Files the page needs. The pack, the wasm binary and the workers'
+// kernels (core/hostkernels.wat assembled, which go into worker.js) are
+// build outputs in Web; the rest are sources in Assets.
 var (
-	builtFiles = []string{"app.wasm", "yelp.msgpack"}
+	builtFiles = []string{"app.wasm", "yelp.msgpack", "kernel.wasm"}
 	assetFiles = []string{"style.css", "icon.svg", "icon-192.png", "icon-512.png"}
 )
 
@@ -94,6 +95,8 @@ func Generate(o Options) (Summary, error) {
 				hint = " (build it with `make wasm`)"
 			case "yelp.msgpack":
 				hint = " (build it with `make pack`)"
+			case "kernel.wasm":
+				hint = " (build it with `make web/kernel.wasm`, which needs binaryen's wasm-as)"
 			}
 			return Summary{}, fmt.Errorf("missing input %s%s: %w", path, hint, err)
 		}
@@ -133,11 +136,15 @@ func Generate(o Options) (Summary, error) {
 	if err := os.WriteFile(filepath.Join(o.Out, "wasm_exec.js"), wasmExec, 0o644); err != nil {
 		return Summary{}, err
 	}
-	if err := os.WriteFile(filepath.Join(o.Out, "web", "worker.js"), []byte(workerJS), 0o644); err != nil {
+	kernel, err := os.ReadFile(inputs["kernel.wasm"])
+	if err != nil {
+		return Summary{}, err
+	}
+	if err := os.WriteFile(filepath.Join(o.Out, "web", "worker.js"), []byte(withKernel(workerJS, kernel)), 0o644); err != nil {
 		return Summary{}, err
 	}
 	for name, src := range inputs {
-		if name == "app.wasm" {
+		if name == "app.wasm" || name == "kernel.wasm" {
 			continue
 		}
 		if err := copyFile(filepath.Join(o.Out, "web", name), src); err != nil {

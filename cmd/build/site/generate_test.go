@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"io"
@@ -46,6 +47,9 @@ func TestNormalizePrefix(t *testing.T) {
 	}
 }
 
+// A stand-in for the assembled kernels: the generator only copies them.
+const fakeKernel = "\x00asm fake kernels"
+
 // A stand-in for app.wasm: a module whose memory starts with "abc" at 16
 // and "z" at 28, in two data segments, and the module the site sends,
 // those joined into one (see wasmdata).
@@ -57,7 +61,7 @@ const (
 )
 
 // fakeInputs writes stand-ins for the build outputs, so that the
-// generator is tested without building app.wasm or the pack.
+// generator is tested without building app.wasm, the pack or the kernels.
 func fakeInputs(t *testing.T) Options {
 	t.Helper()
 	dir := t.TempDir()
@@ -72,6 +76,7 @@ func fakeInputs(t *testing.T) Options {
 	}
 	write(filepath.Join(web, "app.wasm"), builtWasm)
 	write(filepath.Join(web, "yelp.msgpack"), "fake pack")
+	write(filepath.Join(web, "kernel.wasm"), fakeKernel)
 	write(filepath.Join(dir, "wasm_exec.js"), "// the toolchain's glue\n")
 	return Options{
 		Out:      filepath.Join(dir, "site"),
@@ -178,8 +183,16 @@ func TestGenerateSite(t *testing.T) {
 					t.Errorf("app.js still holds %q", bad)
 				}
 			}
-			if got := readSite(t, o.Out, "web/worker.js"); !strings.Contains(got, `importScripts("../wasm_exec.js")`) {
-				t.Errorf("web/worker.js does not load the toolchain's glue: %.80q", got)
+			workerJS := readSite(t, o.Out, "web/worker.js")
+			if !strings.Contains(workerJS, `importScripts("../wasm_exec.js")`) {
+				t.Errorf("web/worker.js does not load the toolchain's glue: %.80q", workerJS)
+			}
+			// The kernels are written into the workers' script, not served.
+			if want := `atob("` + base64.StdEncoding.EncodeToString([]byte(fakeKernel)) + `")`; !strings.Contains(workerJS, want) || strings.Contains(workerJS, "{{") {
+				t.Errorf("web/worker.js lacks the kernels (%s) or holds a placeholder", want)
+			}
+			if _, err := os.Stat(filepath.Join(o.Out, "web", "kernel.wasm")); err == nil {
+				t.Error("the site serves web/kernel.wasm, which worker.js holds")
 			}
 			checkCompressedCopies(t, o.Out)
 			version := readVersion(t, o.Out)
@@ -219,6 +232,14 @@ func TestSiteVersion(t *testing.T) {
 	if v3 == v1 {
 		t.Error("a new pack keeps the version")
 	}
+	if err := os.WriteFile(filepath.Join(o.Web, "kernel.wasm"), []byte("other kernels"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if v := version(); v == v3 {
+		t.Error("new kernels keep the version")
+	} else {
+		v3 = v
+	}
 	o.Prefix = "/elsewhere"
 	if v4 := version(); v4 == v3 {
 		t.Error("a new prefix keeps the version")
@@ -248,6 +269,13 @@ func TestGenerateSiteRefuses(t *testing.T) {
 	}
 	if _, err := Generate(o); err == nil || !strings.Contains(err.Error(), "make wasm") {
 		t.Errorf("without app.wasm: err = %v", err)
+	}
+	o4 := fakeInputs(t)
+	if err := os.Remove(filepath.Join(o4.Web, "kernel.wasm")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Generate(o4); err == nil || !strings.Contains(err.Error(), "make web/kernel.wasm") {
+		t.Errorf("without the kernels: err = %v", err)
 	}
 	o3 := fakeInputs(t)
 	o3.Prefix = "/a/../b"

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	_ "embed"
+	"encoding/base64"
 	"errors"
 	"net/url"
 	"strconv"
@@ -70,4 +71,11 @@ func filesFor(prefix string, wasmBytes int64) *strings.Replacer {
 		"{{PACK_NAME}}", url.Values{"pack": {pack}}.Encode(),
 		"{{COMPILE_NAME}}", compile.Encode(),
 	)
+}
+
+// withKernel writes the workers' kernels, a WebAssembly module of about
+// 1.7 kB, into their script: inline, it needs no request of its own and is
+// there as soon as the script is.
+func withKernel(js string, kernel []byte) string {
+	return strings.Replace(js, "{{KERNEL_WASM}}", base64.StdEncoding.EncodeToString(kernel), 1)
 }

@@ -27,6 +27,10 @@ async function goappInitWebAssembly() {
   try {
     compiled = await ealsCompileInWorker(ealsWasmFile(), ui.progress);
     go = new Go();
+    // app.wasm imports the workers' kernels (see worker.js); the page's
+    // program does not train or evaluate, so it gets none.
+    const none = () => { throw new Error("the page has no kernels"); };
+    go.importObject.ealskernel = { ready: () => 0, solveRow: none, dotRows: none };
     instance = await WebAssembly.instantiate(compiled.module, go.importObject);
   } catch (err) {
     ui.fail(ealsStartFailure(err));

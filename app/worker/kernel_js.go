@@ -1,0 +1,71 @@
+//go:build js && wasm
+
+package worker
+
+import (
+	"runtime"
+	"unsafe"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// The workers run core's innermost loops (core.Kernels) as
+// core/hostkernels.wat, hand-written WebAssembly with SIMD that
+// web/worker.js instantiates over this program's memory and hands in as
+// the module "ealskernel". Where the browser has no WebAssembly SIMD,
+// ready says 0 and core's own loops run.
+
+//go:wasmimport ealskernel ready
+func kernelReady() int32
+
+//go:wasmimport ealskernel solveRow
+func kernelSolveRow(x, other, ids, n, ws, cs int32, c float64, pred, s int32, sScale, lambda float64, block, a, wr, k int32)
+
+//go:wasmimport ealskernel dotRows
+func kernelDotRows(dst, p, q, n, k int32)
+
+// useKernels installs the kernels in core, if the script has them.
+func useKernels() {
+	if kernelReady() == 1 {
+		core.UseKernels(core.Kernels{SolveRow: solveRow, DotRows: dotRows})
+	}
+}
+
+// dotRows passes a scoring to the kernel.
+func dotRows(dst, p, q []float64) bool {
+	kernelDotRows(at(dst), at(p), at(q), int32(len(dst)), int32(len(p)))
+	runtime.KeepAlive(dst)
+	runtime.KeepAlive(p)
+	runtime.KeepAlive(q)
+	return true
+}
+
+// solveRow passes a row to the kernel by the addresses of its slices, which
+// in WebAssembly are offsets in the memory the kernel shares; it declines a
+// K the kernel's four-wide loops do not cover.
+func solveRow(x, other []float64, ids []int32, ws, cs []float64, c float64, pred, S []float64, sScale, lambda float64, block, a, wr []float64) bool {
+	k, n := len(x), len(ids)
+	if k == 0 || k%4 != 0 || n == 0 {
+		return false
+	}
+	var csAt int32 // 0: the scalar c for every neighbour
+	if cs != nil {
+		csAt = at(cs)
+	}
+	kernelSolveRow(at(x), at(other), int32(uintptr(unsafe.Pointer(unsafe.SliceData(ids)))), int32(n), at(ws), csAt, c,
+		at(pred), at(S), sScale, lambda, at(block), at(a), at(wr), int32(k))
+	// The kernel holds only addresses: the slices must outlive the call.
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(other)
+	runtime.KeepAlive(ids)
+	runtime.KeepAlive(ws)
+	runtime.KeepAlive(cs)
+	runtime.KeepAlive(pred)
+	runtime.KeepAlive(S)
+	runtime.KeepAlive(block)
+	runtime.KeepAlive(a)
+	runtime.KeepAlive(wr)
+	return true
+}
+
+func at(s []float64) int32 { return int32(uintptr(unsafe.Pointer(unsafe.SliceData(s)))) }

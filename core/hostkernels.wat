@@ -1,0 +1,194 @@
+;; core's two innermost loops (core.Kernels): the row solve of an epoch
+;; (gather, then sweep without a trace: core/sweep.go) and the scoring of
+;; rows (dotRowsLoop: core/kernels.go), as hand-written WebAssembly with
+;; 128-bit SIMD, for the browser's workers,
+;; where Go's own WebAssembly takes three to five times as long as native
+;; code. It gives core's bits: every sum keeps core's partial sums in
+;; core's order, two lanes of f64x2 being the two (or the pairs of four)
+;; partial sums core keeps, and no multiply is fused with an add. The
+;; workers' model is checked against core.Train's, bit for bit, by the
+;; browser tests. solveRow needs K a multiple of 4 (app/worker checks); addresses
+;; are the Go program's, in its memory.
+;;
+;; Assembled by `make web/kernel.wasm` (binaryen's wasm-as --enable-simd).
+(module
+  ;; The Go program's own memory: the kernel reads and writes its slices
+  ;; where they are.
+  (import "go" "mem" (memory 1))
+  ;; gather: for neighbour j (ids[j]), copy its row of other into the block
+  ;; factor-major (blk[f*n+j]), and set pred[j] = (d0+d1)+(d2+d3), the four
+  ;; partial sums over f as gather keeps them, a[j] = ws[j] - c_j and
+  ;; wr[j] = ws[j]; cs == 0 means the scalar c for every neighbour.
+  (func $gather (param $x i32) (param $other i32) (param $ids i32) (param $n i32) (param $ws i32) (param $cs i32) (param $c f64)
+                (param $pred i32) (param $blk i32) (param $a i32) (param $wr i32) (param $k i32)
+    (local $j i32) (local $f i32) (local $row i32) (local $id i32) (local $acc01 v128) (local $acc23 v128)
+    (local $v01 v128) (local $v23 v128) (local $nb i32) (local $dst i32) (local $w f64) (local $cj f64)
+    (local.set $nb (i32.shl (local.get $n) (i32.const 3)))
+    (block $jd (loop $jl
+      (br_if $jd (i32.ge_u (local.get $j) (local.get $n)))
+      (local.set $id (i32.load (i32.add (local.get $ids) (i32.shl (local.get $j) (i32.const 2)))))
+      (local.set $row (i32.add (local.get $other) (i32.shl (i32.mul (local.get $id) (local.get $k)) (i32.const 3))))
+      (local.set $acc01 (v128.const i64x2 0 0)) (local.set $acc23 (v128.const i64x2 0 0))
+      (local.set $f (i32.const 0))
+      (local.set $dst (i32.add (local.get $blk) (i32.shl (local.get $j) (i32.const 3))))
+      (block $fd (loop $fl
+        (br_if $fd (i32.ge_u (local.get $f) (local.get $k)))
+        (local.set $v01 (v128.load (i32.add (local.get $row) (i32.shl (local.get $f) (i32.const 3)))))
+        (local.set $v23 (v128.load offset=16 (i32.add (local.get $row) (i32.shl (local.get $f) (i32.const 3)))))
+        (f64.store (local.get $dst) (f64x2.extract_lane 0 (local.get $v01)))
+        (local.set $dst (i32.add (local.get $dst) (local.get $nb)))
+        (f64.store (local.get $dst) (f64x2.extract_lane 1 (local.get $v01)))
+        (local.set $dst (i32.add (local.get $dst) (local.get $nb)))
+        (f64.store (local.get $dst) (f64x2.extract_lane 0 (local.get $v23)))
+        (local.set $dst (i32.add (local.get $dst) (local.get $nb)))
+        (f64.store (local.get $dst) (f64x2.extract_lane 1 (local.get $v23)))
+        (local.set $dst (i32.add (local.get $dst) (local.get $nb)))
+        (local.set $acc01 (f64x2.add (local.get $acc01) (f64x2.mul (v128.load (i32.add (local.get $x) (i32.shl (local.get $f) (i32.const 3)))) (local.get $v01))))
+        (local.set $acc23 (f64x2.add (local.get $acc23) (f64x2.mul (v128.load offset=16 (i32.add (local.get $x) (i32.shl (local.get $f) (i32.const 3)))) (local.get $v23))))
+        (local.set $f (i32.add (local.get $f) (i32.const 4)))
+        (br $fl)))
+      (f64.store (i32.add (local.get $pred) (i32.shl (local.get $j) (i32.const 3)))
+        (f64.add (f64.add (f64x2.extract_lane 0 (local.get $acc01)) (f64x2.extract_lane 1 (local.get $acc01)))
+                 (f64.add (f64x2.extract_lane 0 (local.get $acc23)) (f64x2.extract_lane 1 (local.get $acc23)))))
+      (local.set $w (f64.load (i32.add (local.get $ws) (i32.shl (local.get $j) (i32.const 3)))))
+      (local.set $cj (local.get $c))
+      (if (local.get $cs) (then (local.set $cj (f64.load (i32.add (local.get $cs) (i32.shl (local.get $id) (i32.const 3)))))))
+      (f64.store (i32.add (local.get $a) (i32.shl (local.get $j) (i32.const 3))) (f64.sub (local.get $w) (local.get $cj)))
+      (f64.store (i32.add (local.get $wr) (i32.shl (local.get $j) (i32.const 3))) (local.get $w))
+      (local.set $j (i32.add (local.get $j) (i32.const 1)))
+      (br $jl)))
+  )
+  ;; shift is shiftAndSum: pred += d*prev, then A = sum a g g, B = sum a pred g
+  ;; and C = sum wr g, lane 0 the even neighbours and lane 1 the odd ones (an
+  ;; odd last one goes to lane 0's sum), returned in the globals $A, $B, $C.
+  (global $A (mut f64) (f64.const 0)) (global $B (mut f64) (f64.const 0)) (global $C (mut f64) (f64.const 0))
+  (func $shift (param $d f64) (param $prev i32) (param $g i32) (param $a i32) (param $wr i32) (param $pred i32) (param $n i32)
+    (local $j i32) (local $o i32) (local $A v128) (local $B v128) (local $C v128) (local $dd v128) (local $p v128) (local $v v128) (local $av v128)
+    (local $sA f64) (local $sB f64) (local $sC f64) (local $ps f64) (local $vs f64) (local $avs f64) (local $n2 i32)
+    (local.set $dd (f64x2.splat (local.get $d)))
+    (local.set $A (v128.const i64x2 0 0)) (local.set $B (v128.const i64x2 0 0)) (local.set $C (v128.const i64x2 0 0))
+    (local.set $n2 (i32.and (local.get $n) (i32.const -2)))
+    (block $jd (loop $jl
+      (br_if $jd (i32.ge_u (local.get $j) (local.get $n2)))
+      (local.set $o (i32.shl (local.get $j) (i32.const 3)))
+      (local.set $p (f64x2.add (v128.load (i32.add (local.get $pred) (local.get $o)))
+                               (f64x2.mul (local.get $dd) (v128.load (i32.add (local.get $prev) (local.get $o))))))
+      (v128.store (i32.add (local.get $pred) (local.get $o)) (local.get $p))
+      (local.set $v (v128.load (i32.add (local.get $g) (local.get $o))))
+      (local.set $av (f64x2.mul (v128.load (i32.add (local.get $a) (local.get $o))) (local.get $v)))
+      (local.set $A (f64x2.add (local.get $A) (f64x2.mul (local.get $av) (local.get $v))))
+      (local.set $B (f64x2.add (local.get $B) (f64x2.mul (local.get $av) (local.get $p))))
+      (local.set $C (f64x2.add (local.get $C) (f64x2.mul (v128.load (i32.add (local.get $wr) (local.get $o))) (local.get $v))))
+      (local.set $j (i32.add (local.get $j) (i32.const 2)))
+      (br $jl)))
+    (local.set $sA (f64x2.extract_lane 0 (local.get $A)))
+    (local.set $sB (f64x2.extract_lane 0 (local.get $B)))
+    (local.set $sC (f64x2.extract_lane 0 (local.get $C)))
+    (if (i32.lt_u (local.get $j) (local.get $n)) (then
+      (local.set $o (i32.shl (local.get $j) (i32.const 3)))
+      (local.set $ps (f64.add (f64.load (i32.add (local.get $pred) (local.get $o))) (f64.mul (local.get $d) (f64.load (i32.add (local.get $prev) (local.get $o))))))
+      (f64.store (i32.add (local.get $pred) (local.get $o)) (local.get $ps))
+      (local.set $vs (f64.load (i32.add (local.get $g) (local.get $o))))
+      (local.set $avs (f64.mul (f64.load (i32.add (local.get $a) (local.get $o))) (local.get $vs)))
+      (local.set $sA (f64.add (local.get $sA) (f64.mul (local.get $avs) (local.get $vs))))
+      (local.set $sB (f64.add (local.get $sB) (f64.mul (local.get $avs) (local.get $ps))))
+      (local.set $sC (f64.add (local.get $sC) (f64.mul (f64.load (i32.add (local.get $wr) (local.get $o))) (local.get $vs))))))
+    (global.set $A (f64.add (local.get $sA) (f64x2.extract_lane 1 (local.get $A))))
+    (global.set $B (f64.add (local.get $sB) (f64x2.extract_lane 1 (local.get $B))))
+    (global.set $C (f64.add (local.get $sC) (f64x2.extract_lane 1 (local.get $C))))
+  )
+  ;; dot is dotLoop for k a multiple of 4: lanes [s0 s1] and [s2 s3], then
+  ;; (s0+s2) + (s1+s3).
+  (func $dot (param $x i32) (param $y i32) (param $k i32) (result f64)
+    (local $j i32) (local $a v128) (local $b v128) (local $t v128)
+    (block $d (loop $l
+      (br_if $d (i32.ge_u (local.get $j) (local.get $k)))
+      (local.set $a (f64x2.add (local.get $a) (f64x2.mul (v128.load (i32.add (local.get $x) (i32.shl (local.get $j) (i32.const 3)))) (v128.load (i32.add (local.get $y) (i32.shl (local.get $j) (i32.const 3)))))))
+      (local.set $b (f64x2.add (local.get $b) (f64x2.mul (v128.load offset=16 (i32.add (local.get $x) (i32.shl (local.get $j) (i32.const 3)))) (v128.load offset=16 (i32.add (local.get $y) (i32.shl (local.get $j) (i32.const 3)))))))
+      (local.set $j (i32.add (local.get $j) (i32.const 4)))
+      (br $l)))
+    (local.set $t (f64x2.add (local.get $a) (local.get $b)))
+    (f64.add (f64x2.extract_lane 0 (local.get $t)) (f64x2.extract_lane 1 (local.get $t))))
+  ;; solveRow is gather, then sweep's k coordinate steps (eq. 12 or 13).
+  (func (export "solveRow") (param $x i32) (param $other i32) (param $ids i32) (param $n i32) (param $ws i32) (param $cs i32) (param $c f64)
+        (param $pred i32) (param $S i32) (param $sScale f64) (param $lambda f64) (param $blk i32) (param $a i32) (param $wr i32) (param $k i32)
+    (local $f i32) (local $srow i32) (local $old f64) (local $sx f64) (local $num f64) (local $sff f64) (local $den f64) (local $nw f64) (local $d f64)
+    (local $nb i32) (local $g i32) (local $j i32) (local $A f64) (local $B f64) (local $C f64)
+    (call $gather (local.get $x) (local.get $other) (local.get $ids) (local.get $n) (local.get $ws) (local.get $cs) (local.get $c)
+                  (local.get $pred) (local.get $blk) (local.get $a) (local.get $wr) (local.get $k))
+    (local.set $nb (i32.shl (local.get $n) (i32.const 3)))
+    (call $shift (f64.const 0) (local.get $blk) (local.get $blk) (local.get $a) (local.get $wr) (local.get $pred) (local.get $n))
+    (local.set $A (global.get $A)) (local.set $B (global.get $B)) (local.set $C (global.get $C))
+    (local.set $g (local.get $blk))
+    (block $fd (loop $fl
+      (br_if $fd (i32.ge_u (local.get $f) (local.get $k)))
+      (local.set $srow (i32.add (local.get $S) (i32.shl (i32.mul (local.get $f) (local.get $k)) (i32.const 3))))
+      (local.set $old (f64.load (i32.add (local.get $x) (i32.shl (local.get $f) (i32.const 3)))))
+      (local.set $sx (f64.mul (f64.sub (call $dot (local.get $x) (local.get $srow) (local.get $k))
+                                       (f64.mul (local.get $old) (f64.load (i32.add (local.get $srow) (i32.shl (local.get $f) (i32.const 3))))))
+                              (local.get $sScale)))
+      (local.set $num (f64.add (f64.sub (local.get $C) (local.get $B)) (f64.mul (local.get $old) (local.get $A))))
+      (local.set $sff (f64.mul (f64.load (i32.add (local.get $srow) (i32.shl (local.get $f) (i32.const 3)))) (local.get $sScale)))
+      (local.set $den (f64.add (f64.add (local.get $A) (local.get $sff)) (local.get $lambda)))
+      (local.set $nw (local.get $old))
+      (if (f64.gt (local.get $den) (f64.const 0)) (then (local.set $nw (f64.div (f64.sub (local.get $num) (local.get $sx)) (local.get $den)))))
+      (f64.store (i32.add (local.get $x) (i32.shl (local.get $f) (i32.const 3))) (local.get $nw))
+      (local.set $d (f64.sub (local.get $nw) (local.get $old)))
+      (if (i32.lt_u (i32.add (local.get $f) (i32.const 1)) (local.get $k))
+        (then
+          (call $shift (local.get $d) (local.get $g) (i32.add (local.get $g) (local.get $nb)) (local.get $a) (local.get $wr) (local.get $pred) (local.get $n))
+          (local.set $A (global.get $A)) (local.set $B (global.get $B)) (local.set $C (global.get $C)))
+        (else
+          (if (f64.ne (local.get $d) (f64.const 0)) (then
+            (local.set $j (i32.const 0))
+            (block $pd (loop $pl
+              (br_if $pd (i32.ge_u (local.get $j) (local.get $n)))
+              (f64.store (i32.add (local.get $pred) (i32.shl (local.get $j) (i32.const 3)))
+                (f64.add (f64.load (i32.add (local.get $pred) (i32.shl (local.get $j) (i32.const 3))))
+                         (f64.mul (local.get $d) (f64.load (i32.add (local.get $g) (i32.shl (local.get $j) (i32.const 3)))))))
+              (local.set $j (i32.add (local.get $j) (i32.const 1)))
+              (br $pl)))))))
+      (local.set $g (i32.add (local.get $g) (local.get $nb)))
+      (local.set $f (i32.add (local.get $f) (i32.const 1)))
+      (br $fl)))
+  )
+
+  ;; dotRows is dotRowsLoop: dst[i] = p . q_i for n rows of k, four partial
+  ;; sums (lanes [s0 s1] and [s2 s3]), any tail into s0, then (s0+s2) + (s1+s3).
+  (func (export "dotRows") (param $dst i32) (param $p i32) (param $q i32) (param $n i32) (param $k i32)
+    (local $i i32) (local $j i32) (local $a01 v128) (local $a23 v128) (local $t v128) (local $s0 f64) (local $k4 i32)
+    (local.set $k4 (i32.and (local.get $k) (i32.const -4)))
+    (block $done
+      (loop $rows
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $a01 (v128.const i64x2 0 0))
+        (local.set $a23 (v128.const i64x2 0 0))
+        (local.set $j (i32.const 0))
+        (block $jd
+          (loop $jl
+            (br_if $jd (i32.ge_u (local.get $j) (local.get $k4)))
+            (local.set $a01 (f64x2.add (local.get $a01)
+              (f64x2.mul (v128.load (i32.add (local.get $p) (i32.shl (local.get $j) (i32.const 3))))
+                         (v128.load (i32.add (local.get $q) (i32.shl (local.get $j) (i32.const 3)))))))
+            (local.set $a23 (f64x2.add (local.get $a23)
+              (f64x2.mul (v128.load offset=16 (i32.add (local.get $p) (i32.shl (local.get $j) (i32.const 3))))
+                         (v128.load offset=16 (i32.add (local.get $q) (i32.shl (local.get $j) (i32.const 3)))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 4)))
+            (br $jl)))
+        (local.set $s0 (f64x2.extract_lane 0 (local.get $a01)))
+        (block $td
+          (loop $tl
+            (br_if $td (i32.ge_u (local.get $j) (local.get $k)))
+            (local.set $s0 (f64.add (local.get $s0) (f64.mul
+               (f64.load (i32.add (local.get $p) (i32.shl (local.get $j) (i32.const 3))))
+               (f64.load (i32.add (local.get $q) (i32.shl (local.get $j) (i32.const 3)))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 1)))
+            (br $tl)))
+        (local.set $a01 (f64x2.replace_lane 0 (local.get $a01) (local.get $s0)))
+        (local.set $t (f64x2.add (local.get $a01) (local.get $a23)))
+        (f64.store (i32.add (local.get $dst) (i32.shl (local.get $i) (i32.const 3)))
+          (f64.add (f64x2.extract_lane 0 (local.get $t)) (f64x2.extract_lane 1 (local.get $t))))
+        (local.set $q (i32.add (local.get $q) (i32.shl (local.get $k) (i32.const 3))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $rows))))
+)
