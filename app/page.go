@@ -127,7 +127,11 @@ func (p *Page) mountLater() {
 		}
 		if p.below < belowSections {
 			p.mountLater()
+			return
 		}
+		// Every section is in: a link's section can be shown now if the
+		// model was ready before it came.
+		p.s.onceDrawn(func(app.Context) { p.s.showLinkView() })
 	})
 }
 

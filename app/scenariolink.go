@@ -45,9 +45,11 @@ func (s *session) applyScenario(ctx app.Context) {
 
 // showLinkView brings the link's section back into view once the model
 // is ready, the last time the sections above it change height on their
-// own.
+// own, and once the section is in the page: a model trained quickly can be
+// ready before the sections under the fold have all come in (see
+// Page.mountLater, which tries again when the last has).
 func (s *session) showLinkView() {
-	if s.linkView == "" || !s.you.trained() {
+	if s.linkView == "" || !s.you.trained() || !app.Window().GetElementByID(s.linkView).Truthy() {
 		return
 	}
 	view := s.linkView

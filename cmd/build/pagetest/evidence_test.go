@@ -140,20 +140,22 @@ func yelpDir() string {
 	return filepath.Join(repoRoot, "..", "shared", "data", "yelp")
 }
 
-// siteWithPack generates a site serving the built app.wasm with the given
-// data pack.
+// siteWithPack generates a site serving the built app.wasm and kernels
+// with the given data pack.
 func siteWithPack(t testing.TB, packPath string) string {
 	t.Helper()
 	web := filepath.Join(t.TempDir(), "web")
 	if err := os.MkdirAll(web, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	wasm, err := filepath.Abs(filepath.Join(repoRoot, "web", "app.wasm"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(wasm, filepath.Join(web, "app.wasm")); err != nil {
-		t.Fatal(err)
+	for _, built := range []string{"app.wasm", "kernel.wasm"} {
+		path, err := filepath.Abs(filepath.Join(repoRoot, "web", built))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(path, filepath.Join(web, built)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := copyFile(filepath.Join(web, "yelp.msgpack"), packPath); err != nil {
 		t.Fatal(err)
