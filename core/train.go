@@ -162,7 +162,7 @@ func (m *Model) solveUser(s *scratch, u int32, trace *[]FactorStep) int {
 	x := m.user(u)
 	s.ensure(len(items), m.k)
 	pred := s.pred[:len(items)]
-	if trace == nil && hostSolve(x, m.q, items, m.users.w[u], m.c, 0, pred, m.sq, 1, m.cfg.Lambda, s) {
+	if trace == nil && kernels.SolveRow != nil && hostSolve(x, m.q, items, m.users.w[u], m.c, 0, pred, m.sq, 1, m.cfg.Lambda, s) {
 		return len(items)
 	}
 	n := s.gather(x, m.q, items, m.users.w[u], m.c, 0, pred)
@@ -181,7 +181,7 @@ func (m *Model) solveItem(s *scratch, i int32, trace *[]FactorStep) {
 	x := m.item(i)
 	ci := m.c[i]
 	pred := m.pred.r[i]
-	if trace == nil {
+	if trace == nil && kernels.SolveRow != nil {
 		s.ensure(len(users), m.k)
 		if hostSolve(x, m.p, users, m.items.w[i], nil, ci, pred, m.sp, ci, m.cfg.Lambda, s) {
 			return
