@@ -55,14 +55,7 @@ func pageModelChecksum(t *testing.T) string {
 // kernel solves them all.
 func kernelRowsWanted(t *testing.T, workers int) int64 {
 	t.Helper()
-	pk, err := pack.ReadFile(filepath.Join(repoRoot, "web", "yelp.msgpack"))
-	if err != nil {
-		t.Fatalf("the built pack is needed (make pack): %v", err)
-	}
-	train, _, err := pk.Data.LeaveOneOut()
-	if err != nil {
-		t.Fatal(err)
-	}
+	train := readBuiltPack(t).train
 	m, err := core.NewModel(train, core.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
