@@ -13,7 +13,9 @@ func gram(dst, m []float64, k int, w []float64, threads int) {
 		threads = k
 	}
 	if threads <= 1 {
-		gramRows(dst, m, n, k, w, 0, 1)
+		if kernels.Gram == nil || n == 0 || !kernels.Gram(dst, m[:n*k], k, w) {
+			gramRows(dst, m, n, k, w, 0, 1)
+		}
 	} else {
 		var wg sync.WaitGroup
 		for t := 0; t < threads; t++ {

@@ -2,7 +2,7 @@ package core
 
 import "sync/atomic"
 
-// Kernels are a host's own versions of core's two innermost loops, for
+// Kernels are a host's own versions of core's innermost loops, for
 // hosts whose machine code beats the Go compiler's. In the browser, Go's
 // WebAssembly takes three to five times as long as native code for an
 // epoch, and hand-written WebAssembly with SIMD (core/hostkernels.wat,
@@ -21,6 +21,11 @@ type Kernels struct {
 	// DotRows sets dst[i] to p·q_i for the rows q_i of q (len(p) values
 	// each), as dotLoop sums: scoring, for the rankings of the evaluation.
 	DotRows func(dst, p, q []float64) bool
+	// Gram adds Σ_r w_r m_r m_rᵀ over the rows of m (k values each) to
+	// the upper triangle of dst (k×k), w nil meaning every weight 1, as
+	// gramRows sums over every row: the caches S^p and S^q, formed after
+	// each half of an epoch.
+	Gram func(dst, m []float64, k int, w []float64) bool
 }
 
 var (

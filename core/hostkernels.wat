@@ -1,6 +1,7 @@
-;; core's two innermost loops (core.Kernels): the row solve of an epoch
-;; (gather, then sweep without a trace: core/sweep.go) and the scoring of
-;; rows (dotRowsLoop: core/kernels.go), as hand-written WebAssembly with
+;; core's innermost loops (core.Kernels): the row solve of an epoch
+;; (gather, then sweep without a trace: core/sweep.go), the scoring of
+;; rows (dotRowsLoop: core/kernels.go) and the caches S^p and S^q
+;; (gramRows: core/gram.go), as hand-written WebAssembly with
 ;; 128-bit SIMD, for the browser's workers,
 ;; where Go's own WebAssembly takes three to five times as long as native
 ;; code. It gives core's bits: every sum keeps core's partial sums in
@@ -191,4 +192,92 @@
         (local.set $q (i32.add (local.get $q) (i32.shl (local.get $k) (i32.const 3))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $rows))))
+
+  ;; gram is gramRows over every row (first 0, step 1): the upper triangle
+  ;; of dst (k x k) gains sum_r w_r m_r m_r^T, four rows at a time, each
+  ;; entry as d + ((c0 a0 + c1 a1) + (c2 a2 + c3 a3)) with c_i = w_i m_i[f],
+  ;; two neighbouring entries per f64x2 (the same sums, side by side), any
+  ;; odd one alone; then the rows left over one at a time. w == 0 means
+  ;; every weight is 1.
+  (func (export "gram") (param $dst i32) (param $m i32) (param $n i32) (param $k i32) (param $w i32)
+    (local $r i32) (local $f i32) (local $g i32) (local $len i32) (local $rb i32)
+    (local $r0 i32) (local $r1 i32) (local $r2 i32) (local $r3 i32) (local $d i32)
+    (local $w0 f64) (local $w1 f64) (local $w2 f64) (local $w3 f64)
+    (local $c0 f64) (local $c1 f64) (local $c2 f64) (local $c3 f64)
+    (local $v0 v128) (local $v1 v128) (local $v2 v128) (local $v3 v128) (local $o i32)
+    (local.set $rb (i32.shl (local.get $k) (i32.const 3)))
+    (local.set $w0 (f64.const 1)) (local.set $w1 (f64.const 1)) (local.set $w2 (f64.const 1)) (local.set $w3 (f64.const 1))
+    (block $qd (loop $ql
+      (br_if $qd (i32.ge_s (i32.add (local.get $r) (i32.const 3)) (local.get $n)))
+      (local.set $r0 (i32.add (local.get $m) (i32.mul (local.get $r) (local.get $rb))))
+      (local.set $r1 (i32.add (local.get $r0) (local.get $rb)))
+      (local.set $r2 (i32.add (local.get $r1) (local.get $rb)))
+      (local.set $r3 (i32.add (local.get $r2) (local.get $rb)))
+      (if (local.get $w) (then
+        (local.set $o (i32.add (local.get $w) (i32.shl (local.get $r) (i32.const 3))))
+        (local.set $w0 (f64.load (local.get $o)))
+        (local.set $w1 (f64.load offset=8 (local.get $o)))
+        (local.set $w2 (f64.load offset=16 (local.get $o)))
+        (local.set $w3 (f64.load offset=24 (local.get $o)))))
+      (local.set $f (i32.const 0))
+      (block $fd (loop $fl
+        (br_if $fd (i32.ge_u (local.get $f) (local.get $k)))
+        (local.set $o (i32.shl (local.get $f) (i32.const 3)))
+        (local.set $c0 (f64.mul (local.get $w0) (f64.load (i32.add (local.get $r0) (local.get $o)))))
+        (local.set $c1 (f64.mul (local.get $w1) (f64.load (i32.add (local.get $r1) (local.get $o)))))
+        (local.set $c2 (f64.mul (local.get $w2) (f64.load (i32.add (local.get $r2) (local.get $o)))))
+        (local.set $c3 (f64.mul (local.get $w3) (f64.load (i32.add (local.get $r3) (local.get $o)))))
+        (local.set $v0 (f64x2.splat (local.get $c0))) (local.set $v1 (f64x2.splat (local.get $c1)))
+        (local.set $v2 (f64x2.splat (local.get $c2))) (local.set $v3 (f64x2.splat (local.get $c3)))
+        (local.set $d (i32.add (local.get $dst) (i32.shl (i32.add (i32.mul (local.get $f) (local.get $k)) (local.get $f)) (i32.const 3))))
+        (local.set $len (i32.sub (local.get $k) (local.get $f)))
+        (local.set $g (i32.const 0))
+        (block $gd (loop $gl
+          (br_if $gd (i32.ge_u (i32.add (local.get $g) (i32.const 1)) (local.get $len)))
+          (local.set $o (i32.shl (i32.add (local.get $f) (local.get $g)) (i32.const 3)))
+          (v128.store (i32.add (local.get $d) (i32.shl (local.get $g) (i32.const 3)))
+            (f64x2.add (v128.load (i32.add (local.get $d) (i32.shl (local.get $g) (i32.const 3))))
+              (f64x2.add
+                (f64x2.add (f64x2.mul (local.get $v0) (v128.load (i32.add (local.get $r0) (local.get $o))))
+                           (f64x2.mul (local.get $v1) (v128.load (i32.add (local.get $r1) (local.get $o)))))
+                (f64x2.add (f64x2.mul (local.get $v2) (v128.load (i32.add (local.get $r2) (local.get $o))))
+                           (f64x2.mul (local.get $v3) (v128.load (i32.add (local.get $r3) (local.get $o))))))))
+          (local.set $g (i32.add (local.get $g) (i32.const 2)))
+          (br $gl)))
+        (if (i32.lt_u (local.get $g) (local.get $len)) (then
+          (local.set $o (i32.shl (i32.add (local.get $f) (local.get $g)) (i32.const 3)))
+          (f64.store (i32.add (local.get $d) (i32.shl (local.get $g) (i32.const 3)))
+            (f64.add (f64.load (i32.add (local.get $d) (i32.shl (local.get $g) (i32.const 3))))
+              (f64.add
+                (f64.add (f64.mul (local.get $c0) (f64.load (i32.add (local.get $r0) (local.get $o))))
+                         (f64.mul (local.get $c1) (f64.load (i32.add (local.get $r1) (local.get $o)))))
+                (f64.add (f64.mul (local.get $c2) (f64.load (i32.add (local.get $r2) (local.get $o))))
+                         (f64.mul (local.get $c3) (f64.load (i32.add (local.get $r3) (local.get $o))))))))))
+        (local.set $f (i32.add (local.get $f) (i32.const 1)))
+        (br $fl)))
+      (local.set $r (i32.add (local.get $r) (i32.const 4)))
+      (br $ql)))
+    (block $rd (loop $rl
+      (br_if $rd (i32.ge_s (local.get $r) (local.get $n)))
+      (local.set $r0 (i32.add (local.get $m) (i32.mul (local.get $r) (local.get $rb))))
+      (if (local.get $w) (then (local.set $w0 (f64.load (i32.add (local.get $w) (i32.shl (local.get $r) (i32.const 3)))))))
+      (local.set $f (i32.const 0))
+      (block $fd2 (loop $fl2
+        (br_if $fd2 (i32.ge_u (local.get $f) (local.get $k)))
+        (local.set $c0 (f64.mul (local.get $w0) (f64.load (i32.add (local.get $r0) (i32.shl (local.get $f) (i32.const 3))))))
+        (local.set $d (i32.add (local.get $dst) (i32.shl (i32.add (i32.mul (local.get $f) (local.get $k)) (local.get $f)) (i32.const 3))))
+        (local.set $len (i32.sub (local.get $k) (local.get $f)))
+        (local.set $g (i32.const 0))
+        (block $gd2 (loop $gl2
+          (br_if $gd2 (i32.ge_u (local.get $g) (local.get $len)))
+          (f64.store (i32.add (local.get $d) (i32.shl (local.get $g) (i32.const 3)))
+            (f64.add (f64.load (i32.add (local.get $d) (i32.shl (local.get $g) (i32.const 3))))
+              (f64.mul (local.get $c0) (f64.load (i32.add (local.get $r0) (i32.shl (i32.add (local.get $f) (local.get $g)) (i32.const 3)))))))
+          (local.set $g (i32.add (local.get $g) (i32.const 1)))
+          (br $gl2)))
+        (local.set $f (i32.add (local.get $f) (i32.const 1)))
+        (br $fl2)))
+      (local.set $r (i32.add (local.get $r) (i32.const 1)))
+      (br $rl)))
+  )
 )

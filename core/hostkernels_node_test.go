@@ -14,7 +14,7 @@ import (
 )
 
 // The browser's kernels (hostkernels.wat, assembled into web/kernel.wasm)
-// give core's bits: Node runs them over a memory laid out as the Go
+// give core's bits, the caches' sums included: Node runs them over a memory laid out as the Go
 // program's would be, on rows of every shape the loops branch on, and each
 // result is compared, bit for bit, with core's own loops on the same
 // numbers.
@@ -49,6 +49,30 @@ func TestWasmKernelsMatchCore(t *testing.T) {
 			dotRowsLoop(want, p, q)
 			calls = append(calls, call{Fn: "dotRows", Args: []float64{float64(dstAt), float64(pAt), float64(qAt), float64(n), float64(k)},
 				check: func(out memImage) (string, bool) { return "dotRows", sameBits(out.read(dstAt, n), want) }})
+		}
+	}
+	for _, k := range []int{1, 2, 3, 4, 5, 8, 32, 33} {
+		for _, n := range []int{1, 3, 4, 5, 7, 64} {
+			for _, weighted := range []bool{false, true} {
+				m := randomVector(n*k, rng.Uint64())
+				var w []float64
+				wAt := 0 // no weights
+				if weighted {
+					w = make([]float64, n)
+					for r := range w {
+						w[r] = 0.1 + rng.Float64()
+					}
+					wAt = mem.floats(w)
+				}
+				// dst holds a sum already: the kernel adds to it, and
+				// leaves its lower triangle alone.
+				dst := randomVector(k*k, rng.Uint64())
+				mAt, dstAt := mem.floats(m), mem.floats(dst)
+				want := append([]float64(nil), dst...)
+				gramRows(want, m, n, k, w, 0, 1)
+				calls = append(calls, call{Fn: "gram", Args: []float64{float64(dstAt), float64(mAt), float64(n), float64(k), float64(wAt)},
+					check: func(out memImage) (string, bool) { return "gram", sameBits(out.read(dstAt, k*k), want) }})
+			}
 		}
 	}
 	for _, k := range []int{4, 8, 32} {

@@ -168,3 +168,38 @@ func TestHostScores(t *testing.T) {
 		t.Fatal("a DotRows that moves a score left it as core's: the kernel is not used")
 	}
 }
+
+// A host's Gram forms the caches S^p and S^q of the epochs one goroutine
+// runs, as the browser's workers run them, with core's bits; one that
+// declines leaves them to core.
+func TestHostFormsCaches(t *testing.T) {
+	d, err := Synthetic(70, 45, 900, 1, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.K, cfg.Epochs, cfg.Threads = 7, 3, 1 // odd K: the kernel's lone last entry of a row
+	want := trainedFile(t, d, cfg)
+	t.Cleanup(func() { UseKernels(Kernels{}) })
+	calls := 0
+	UseKernels(Kernels{Gram: func(dst, m []float64, k int, w []float64) bool {
+		calls++
+		gramRows(dst, m, len(m)/k, k, w, 0, 1)
+		return true
+	}})
+	if got := trainedFile(t, d, cfg); !bytes.Equal(got, want) || calls < 2*cfg.Epochs {
+		t.Fatalf("through the host's Gram (%d calls for %d epochs): same model %v", calls, cfg.Epochs, bytes.Equal(got, want))
+	}
+	UseKernels(Kernels{Gram: func(dst, m []float64, k int, w []float64) bool { return false }})
+	if got := trainedFile(t, d, cfg); !bytes.Equal(got, want) {
+		t.Fatal("a Gram that declines changed the model")
+	}
+	UseKernels(Kernels{Gram: func(dst, m []float64, k int, w []float64) bool {
+		gramRows(dst, m, len(m)/k, k, w, 0, 1)
+		dst[0] *= 1 + 1e-9
+		return true
+	}})
+	if got := trainedFile(t, d, cfg); bytes.Equal(got, want) {
+		t.Fatal("a Gram that moves an entry left the model as core's: the kernel is not used")
+	}
+}

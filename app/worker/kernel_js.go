@@ -24,10 +24,13 @@ func kernelSolveRow(x, other, ids, n, ws, cs int32, c float64, pred, s int32, sS
 //go:wasmimport ealskernel dotRows
 func kernelDotRows(dst, p, q, n, k int32)
 
+//go:wasmimport ealskernel gram
+func kernelGram(dst, m, n, k, w int32)
+
 // useKernels installs the kernels in core, if the script has them.
 func useKernels() {
 	if kernelReady() == 1 {
-		core.UseKernels(core.Kernels{SolveRow: solveRow, DotRows: dotRows})
+		core.UseKernels(core.Kernels{SolveRow: solveRow, DotRows: dotRows, Gram: gram})
 	}
 }
 
@@ -37,6 +40,19 @@ func dotRows(dst, p, q []float64) bool {
 	runtime.KeepAlive(dst)
 	runtime.KeepAlive(p)
 	runtime.KeepAlive(q)
+	return true
+}
+
+// gram passes the forming of a cache to the kernel; w nil is address 0.
+func gram(dst, m []float64, k int, w []float64) bool {
+	var wAt int32
+	if w != nil {
+		wAt = at(w)
+	}
+	kernelGram(at(dst), at(m), int32(len(m)/k), int32(k), wAt)
+	runtime.KeepAlive(dst)
+	runtime.KeepAlive(m)
+	runtime.KeepAlive(w)
 	return true
 }
 
