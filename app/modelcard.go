@@ -53,9 +53,12 @@ type trainingRun struct {
 	TrainedAt time.Time
 	Workers   int
 	WallMs    float64 // from asking to having the model, as the visitor waits
-	FinalMs   float64 // the final evaluation on every held-out user
-	SetupMs   float64 // the workers' model set up before the first epoch
-	Failed    string
+	// AskedEarly: the page's head asked, as the workers started (see
+	// worker.AskedEarly), so WallMs holds their start.
+	AskedEarly bool
+	FinalMs    float64 // the final evaluation on every held-out user
+	SetupMs    float64 // the workers' model set up before the first epoch
+	Failed     string
 }
 
 // modelCard is "The model": it trains the model the page uses (or brings
@@ -144,7 +147,11 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 	s.metrics.TrainStartMs, s.metrics.SetupMs, s.metrics.FinalMs = now(), 0, 0
 	s.metrics.TrainAskedEarly = false
 	if at, early := worker.AskedEarly(s.jobs.pool, id); early {
+		// The visitor has waited since the page's head asked, and the
+		// status says how long the run took from there.
 		s.metrics.TrainStartMs, s.metrics.TrainAskedEarly = at, true
+		c.started = c.started.Add(-time.Duration((now() - at) * float64(time.Millisecond)))
+		c.run.AskedEarly = true
 	}
 	s.changed(ctx, stateModel)
 	s.changed(ctx, stateYou)

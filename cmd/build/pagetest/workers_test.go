@@ -12,7 +12,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -137,7 +139,17 @@ func TestWorkersTrainAndKeepTheModel(t *testing.T) {
 	if rows := kernelRowsWanted(t, m.Workers); m.KernelRows != rows {
 		t.Errorf("the kernel solved %d rows of worker 0's epochs, want all %d", m.KernelRows, rows)
 	}
-	contains(t, "the status after training", text(t, ctx, "#train-status"), "workers")
+	status := text(t, ctx, "#train-status")
+	contains(t, "the status after training", status, "workers")
+	// The time it gives runs from the head's request, as the visitor
+	// waited, to the model's arrival, a little before ready (read off
+	// Go's clock, which may stray from the page's by a few hundredths).
+	took := regexp.MustCompile(`Trained \d+ epochs in ([0-9.]+) s`).FindStringSubmatch(status)
+	if wall := (m.ReadyMs - m.TrainStartMs) / 1000; took == nil {
+		t.Errorf("the status %q says no training time", status)
+	} else if v, err := strconv.ParseFloat(took[1], 64); err != nil || v < wall-0.4 || v > wall+0.1 {
+		t.Errorf("the status says the training took %s s; from the request to ready took %.2f s", took[1], wall)
+	}
 
 	var liked []string
 	for k := 0; k < 2; k++ {
