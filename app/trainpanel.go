@@ -136,9 +136,11 @@ func timeSplit(r trainingRun) string {
 	if r.WallMs <= 0 || rest < 0 {
 		return ""
 	}
+	// No longer than the other: on a phone the line must not take a row
+	// more than the space kept for it.
 	restIs := "handing the model over and in pauses for the page"
 	if r.AskedEarly {
-		restIs = "starting the workers, handing the model over and in pauses for the page"
+		restIs = "starting the workers, the hand-over and pauses"
 	}
 	return fmt.Sprintf("Of those %.1f s: %.1f s setting up, %.1f s in the epochs, %.1f s on HR@100 for the sample, "+
 		"%.1f s on the final evaluation, %.1f s %s.",
