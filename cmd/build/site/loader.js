@@ -36,10 +36,7 @@ async function goappInitWebAssembly() {
     ui.fail(ealsStartFailure(err));
     return;
   }
-  window.ealsWasm = {
-    module: compiled.module, url: ealsWasmFile().url, workers: compiled.workers, workersAt: compiled.at,
-    inbox: compiled.inbox, asked: compiled.asked,
-  };
+  window.ealsWasm = { module: compiled.module, url: ealsWasmFile().url, workers: compiled.workers, workersAt: compiled.at };
   let exited;
   try {
     // Runs the page's Go code until it first waits: the Go runtime's start
@@ -192,13 +189,10 @@ function ealsShowFailure(f) {
 // fraction. The worker is the one early.js started, if it did. It resolves
 // to the module, the page's workers booted with it (the first compiled it;
 // the others started early are handed it here, so that they start while
-// the page's own Go program does), when the first was started, what
-// early.js asked them for (early.asked), and their messages since (inbox),
-// which the page's pool reads first.
+// the page's own Go program does) and when the first was started.
 function ealsCompileInWorker(file, progress) {
   const early = window.ealsEarly;
   window.ealsEarly = null;
-  const inbox = [];
   return new Promise((resolve, reject) => {
     const at = early ? early.at : performance.now();
     let w;
@@ -212,29 +206,21 @@ function ealsCompileInWorker(file, progress) {
         return;
       }
     }
-    let compiled = false;
     const onMessage = (event) => {
       const m = event.data || {};
-      if (compiled) {
-        inbox.push(m);
-      } else if (typeof m.progress === "number") {
+      if (typeof m.progress === "number") {
         progress(m.progress);
       } else if (m.compiled) {
-        compiled = true;
+        w.onmessage = null;
         w.onerror = null;
         progress(1);
-        resolve({
-          module: m.compiled, workers: [w].concat(ealsBootOthers(early, m.compiled, inbox)), at: at,
-          inbox: inbox, asked: early ? early.asked : undefined,
-        });
+        resolve({ module: m.compiled, workers: [w].concat(ealsBootOthers(early, m.compiled)), at: at });
       } else if (m.compileError) {
         reject(m.compileError);
       } else if (m.kind === "fatal") {
         let why = "";
         try { why = JSON.parse(m.head).Message; } catch (e) { why = "its program stopped"; }
         reject({ stage: "compile", err: { name: "Error", message: why } });
-      } else if (m.kind) {
-        inbox.push(m);
       }
     };
     const onError = (event) => {
@@ -249,7 +235,7 @@ function ealsCompileInWorker(file, progress) {
       w.postMessage({ compile: { url: file.url, bytes: file.bytes } });
       return;
     }
-    for (const event of early.heard[0]) {
+    for (const event of early.heard) {
       onMessage(event);
     }
     if (early.failed[0]) {
@@ -260,9 +246,8 @@ function ealsCompileInWorker(file, progress) {
 
 // ealsBootOthers hands the module to the early workers after the first,
 // leaving out any whose script failed: the pool starts those again, and
-// then hears why they fail. What they said so far, and say next, goes to
-// inbox.
-function ealsBootOthers(early, module, inbox) {
+// then hears why they fail.
+function ealsBootOthers(early, module) {
   const booted = [];
   if (!early) {
     return booted;
@@ -273,10 +258,6 @@ function ealsBootOthers(early, module, inbox) {
       w.terminate();
       continue;
     }
-    for (const event of early.heard[k]) {
-      inbox.push(event.data);
-    }
-    w.onmessage = (event) => inbox.push(event.data);
     w.onerror = null;
     w.postMessage({ boot: module });
     booted.push(w);
