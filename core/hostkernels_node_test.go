@@ -14,8 +14,9 @@ import (
 )
 
 // The browser's kernels (hostkernels.wat, assembled into web/kernel.wasm)
-// give core's bits, the caches' sums included: Node runs them over a memory laid out as the Go
-// program's would be, on rows of every shape the loops branch on, and each
+// give core's bits, the caches' sums included: Node runs them over a
+// memory laid out as the Go program's would be, on rows of every shape the
+// loops branch on, and each
 // result is compared, bit for bit, with core's own loops on the same
 // numbers.
 func TestWasmKernelsMatchCore(t *testing.T) {

@@ -206,12 +206,12 @@ async function boot(module) {
 
 // kernelImports gives the Go program the module "ealskernel" it imports:
 // core's innermost loops, an epoch's row solve, the rankings' scoring and
-// the forming of the caches S^p and S^q, as hand-written WebAssembly with SIMD (core/hostkernels.wat,
-// assembled at build time), three to five times as fast as Go's own
-// WebAssembly and with the same bits. The kernels work in the Go program's
-// memory, so they are instantiated once that exists (the returned
-// function); until then, and in a browser without WebAssembly SIMD, ready
-// says 0 and Go's loops run.
+// the forming of the caches S^p and S^q, as hand-written WebAssembly with
+// SIMD (core/hostkernels.wat, assembled at build time), three to five
+// times as fast as Go's own WebAssembly and with the same bits. The
+// kernels work in the Go program's memory, so they are instantiated once
+// that exists (the returned function); until then, and in a browser
+// without WebAssembly SIMD, ready says 0 and Go's loops run.
 function kernelImports(go) {
   let module = null, kernels = null;
   try {
