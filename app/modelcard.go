@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/app/work"
+	"github.com/ealslive/ealslive/app/worker"
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/eval"
 )
@@ -52,9 +53,12 @@ type trainingRun struct {
 	TrainedAt time.Time
 	Workers   int
 	WallMs    float64 // from asking to having the model, as the visitor waits
-	FinalMs   float64 // the final evaluation on every held-out user
-	SetupMs   float64 // the workers' model set up before the first epoch
-	Failed    string
+	// AskedEarly: the page's head asked, as the workers started (see
+	// worker.AskedEarly), so WallMs holds their start.
+	AskedEarly bool
+	FinalMs    float64 // the final evaluation on every held-out user
+	SetupMs    float64 // the workers' model set up before the first epoch
+	Failed     string
 }
 
 // modelCard is "The model": it trains the model the page uses (or brings
@@ -121,7 +125,7 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 	if s.busy() != "" {
 		return
 	}
-	spec := work.TrainSpec{Config: cfg, Sample: sampleUsers, TopN: evalTopN, StoreKey: modelKey(s.data.Hash, cfg), Restore: restore}
+	spec := trainingSpec(app.Getenv("GOAPP_VERSION"), cfg, restore)
 	id := s.jobs.start(ctx, holdTraining, work.JobSpec{Kind: work.JobTrain, Train: &spec}, jobHandlers{
 		message:  c.onMessage,
 		finished: c.onFinished,
@@ -141,14 +145,43 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 	s.stage = stageTraining
 	s.metrics.EpochMs, s.metrics.EvalMs = nil, nil
 	s.metrics.TrainStartMs, s.metrics.SetupMs, s.metrics.FinalMs = now(), 0, 0
+	s.metrics.TrainAskedEarly = false
+	if at, early := worker.AskedEarly(s.jobs.pool, id); early {
+		// The visitor has waited since the page's head asked, and the
+		// status says how long the run took from there.
+		s.metrics.TrainStartMs, s.metrics.TrainAskedEarly = at, true
+		c.started = c.started.Add(-time.Duration((now() - at) * float64(time.Millisecond)))
+		c.run.AskedEarly = true
+	}
 	s.changed(ctx, stateModel)
 	s.changed(ctx, stateYou)
 }
 
-// modelKey names a trained model in the browser's store (see
-// work.ModelKey).
-func modelKey(packHash string, cfg core.Config) string {
-	return work.ModelKey(app.Getenv("GOAPP_VERSION"), packHash, cfg)
+// trainingSpec is the training job the page asks for with cfg, its model
+// kept in the browser's store under the page's version (see
+// work.ModelKey); with restore, a model kept there is brought back instead.
+func trainingSpec(version string, cfg core.Config, restore bool) work.TrainSpec {
+	return work.TrainSpec{Config: cfg, Sample: sampleUsers, TopN: evalTopN, KeyVersion: version, Restore: restore}
+}
+
+// EarlyTraining is the job a visit starts with when it brings no settings
+// of its own, and how to tell that it brings none. The site writes it into
+// the page, whose early script asks the workers for it before the page's
+// program runs (see cmd/build/site's early.js); the page then takes the
+// run over, as it asks for the very same job.
+type EarlyTraining struct {
+	Spec work.TrainSpec
+	// The page's settings are its defaults when localStorage holds
+	// nothing under SettingsKey, or Settings (see saveSettings), and the
+	// address has no query (a link's settings).
+	SettingsKey, Settings string
+}
+
+// FirstTraining is the early training of a site whose version is version:
+// the default settings, restoring a model kept for them.
+func FirstTraining(version string) EarlyTraining {
+	cfg := pageConfig()
+	return EarlyTraining{Spec: trainingSpec(version, cfg, true), SettingsKey: settingsKey, Settings: settingsQuery(cfg)}
 }
 
 func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {

@@ -56,7 +56,7 @@ func (c *secondCard) train(ctx app.Context, e app.Event) {
 	if len(problems) > 0 || s.busy() != "" {
 		return
 	}
-	spec := work.TrainSpec{Config: cfg, Sample: sampleUsers, TopN: evalTopN, StoreKey: modelKey(s.data.Hash, cfg), Restore: true}
+	spec := trainingSpec(app.Getenv("GOAPP_VERSION"), cfg, true)
 	id := s.jobs.start(c.ctx, "the second model is training", work.JobSpec{Kind: work.JobTrain, Train: &spec}, jobHandlers{
 		message:  c.onMessage,
 		finished: c.onFinished,

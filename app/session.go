@@ -171,7 +171,8 @@ func (s *session) start(ctx app.Context) {
 	s.you.store = openClickStore()
 	s.listenToOtherTabs()
 	// The workers download the pack themselves, and have most often
-	// decoded it by now (see work.DecodeAhead): the page only names it,
+	// decoded it by now (see work.DecodeAhead), or been asked for it by
+	// the page's head (see worker.NewPool): the page only names it,
 	// with the settings the first training will most likely use, so that
 	// worker 0 reads the model kept for them ahead (a link's own settings,
 	// read with the catalogue, then miss it and cost one read).

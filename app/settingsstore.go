@@ -30,8 +30,11 @@ func loadSettings(defaults core.Config) (core.Config, string) {
 // saveSettings keeps cfg for the next visit. A browser that refuses is
 // already reported by the clicks' store, so this stays quiet.
 func saveSettings(cfg core.Config) {
-	writeStorage(settingsKey, scenarioQuery(cfg, nil, ""))
+	writeStorage(settingsKey, settingsQuery(cfg))
 }
+
+// settingsQuery is cfg as saveSettings stores it.
+func settingsQuery(cfg core.Config) string { return scenarioQuery(cfg, nil, "") }
 
 func readStorage(key string) (raw string, found bool, err error) {
 	defer recoverJS(&err)

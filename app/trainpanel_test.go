@@ -15,6 +15,11 @@ func TestTimeSplitAddsUp(t *testing.T) {
 			t.Errorf("%q lacks %q", got, want)
 		}
 	}
+	// A run the page's head asked for counts the workers' start in the rest.
+	r.AskedEarly = true
+	if got := timeSplit(r); !strings.Contains(got, "0.4 s starting the workers, the hand-over") {
+		t.Errorf("a run asked early: %q does not name the workers' start", got)
+	}
 	r.WallMs = 1000 // parts beyond the whole: a clock problem, say nothing
 	if got := timeSplit(r); got != "" {
 		t.Errorf("inconsistent times give %q", got)

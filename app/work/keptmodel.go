@@ -53,18 +53,19 @@ func (w *Worker) readKept(key string) *keptModel {
 	return k
 }
 
-// restore sends the model kept under spec.StoreKey, if asked to and there
+// restore sends the model kept under the spec's key, if asked to and there
 // is one that reads, and reports whether it did. The model read ahead
 // with the data serves the first training job only: a later one may have
 // replaced it in the store.
 func (w *Worker) restore(job int, spec TrainSpec) bool {
 	k := w.readAhead
 	w.readAhead = nil
-	if !spec.Restore || spec.StoreKey == "" {
+	key := spec.key(w.data.Hash)
+	if !spec.Restore || key == "" {
 		return false
 	}
-	if k == nil || k.key != spec.StoreKey {
-		k = w.readKept(spec.StoreKey)
+	if k == nil || k.key != key {
+		k = w.readKept(key)
 	}
 	if k == nil {
 		return false

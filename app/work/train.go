@@ -19,7 +19,20 @@ type TrainSpec struct {
 	// StoreKey names the trained model in the store; "" keeps nothing.
 	// With Restore, a model kept under it is sent instead of training.
 	StoreKey string
-	Restore  bool
+	// KeyVersion, where StoreKey is "", names the model ModelKey(KeyVersion,
+	// the pack's hash, Config): the page's own naming, which a job asked
+	// for before anyone but the workers knows the hash can use (see
+	// cmd/build/site's early.js).
+	KeyVersion string `json:",omitempty"`
+	Restore    bool
+}
+
+// key is the name of the job's model in the store, "" for none.
+func (s TrainSpec) key(packHash string) string {
+	if s.StoreKey == "" && s.KeyVersion != "" && packHash != "" {
+		return ModelKey(s.KeyVersion, packHash, s.Config)
+	}
+	return s.StoreKey
 }
 
 // TrainProgress is the head of a training job's MsgProgress.
@@ -170,10 +183,10 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 	out := NewMsg(MsgResult, job, run)
 	out.Bytes = [][]byte{model}
 	env.Post(out)
-	if spec.StoreKey != "" && env.Store() != nil && !run.Stopped {
+	if key := spec.key(w.data.Hash); key != "" && env.Store() != nil && !run.Stopped {
 		// Only a whole run is kept: a returning visitor must get the model
 		// these settings train. Failing to keep it costs only time later.
-		_ = env.Store().Put(spec.StoreKey, storedRun(out.Head, model))
+		_ = env.Store().Put(key, storedRun(out.Head, model))
 	}
 	return nil
 }

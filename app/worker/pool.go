@@ -18,9 +18,13 @@ type Pool interface {
 	// or, when pack is nil, the one at spec.Pack, which each worker
 	// downloads itself (and has most often decoded already, see
 	// work.DecodeAhead). on hears worker 0's MsgData, or a MsgError if the
-	// pack cannot be used.
+	// pack cannot be used. Data the page's head asked the workers for
+	// already (see NewPool) is not sent again: on hears their answer.
 	LoadData(pack []byte, spec work.DataSpec, on func(work.Msg))
-	// Start runs a job on every worker and returns its number.
+	// Start runs a job on every worker and returns its number. The first
+	// job, when it is the one the page's head asked the workers for, is
+	// taken over with its news so far (see AskedEarly); any other stops
+	// that one.
 	Start(spec work.JobSpec, h Handlers) int
 	// Stop asks a job to stop (see work.Env.Stops).
 	Stop(job int)
@@ -46,6 +50,20 @@ type jobState struct {
 	done     int
 	stopped  bool
 	failures []work.Failure
+	// held: the page has not asked for the job yet (an early job, see
+	// NewPool); its messages wait in heldMsgs.
+	held     bool
+	heldMsgs []work.Msg
+}
+
+// AskedEarly reports whether job is one the page's early script asked the
+// workers for before the page's program ran, and when, in the page's
+// milliseconds (performance.now); the page then took it over.
+func AskedEarly(p Pool, job int) (atMs float64, ok bool) {
+	if e, is := p.(interface{ AskedEarly(int) (float64, bool) }); is {
+		return e.AskedEarly(job)
+	}
+	return 0, false
 }
 
 // deliver hands m to the job's handlers and reports whether the job is

@@ -365,6 +365,7 @@ type metrics struct {
 	EvalMs              []float64      `json:"evalMs"`
 	EpochMs             []float64      `json:"epochMs"`
 	TrainStartMs        float64        `json:"trainStartMs"`
+	TrainAskedEarly     bool           `json:"trainAskedEarly"`
 	SetupMs             float64        `json:"setupMs"`
 	FinalMs             float64        `json:"finalMs"`
 	HR                  float64        `json:"hr"`
@@ -387,8 +388,8 @@ type metrics struct {
 }
 
 // trainingSplit is where a visit's time to a trained model went, in
-// milliseconds: until the page started the training job (its own start,
-// the data's download and decoding), the workers' setup, the epochs, the
+// milliseconds: until the training job was asked for (by the page's head,
+// or once the page's program had started and had the data), the workers' setup, the epochs, the
 // sample's HR@100 after each, the final evaluation, and the rest (the
 // workers' exchanges beyond the epochs, the model's handover to the page).
 type trainingSplit struct{ untilJob, setup, epochs, sample, final, rest float64 }

@@ -45,10 +45,12 @@ func TestReplayChoicesMatchTheCommandLine(t *testing.T) {
 	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
 	waitFor(t, ctx, "training to end", trainTimeout, ready)
 
-	// w_new = 1 is the page's own: shown, checked and disabled.
-	if !disabled(t, ctx, "#replay-wnew-0") {
-		t.Error("the page's own w_new is offered as an extra lane")
-	}
+	// w_new = 1 is the page's own: shown, checked and disabled. The replay's
+	// section learns the session's settings through the page's state, so
+	// its choices may be drawn a moment after the model is ready.
+	eventually(t, "the page's own w_new shown as always replayed (checked, disabled)", 10*time.Second, func() bool {
+		return disabled(t, ctx, "#replay-wnew-0") && strings.Contains(text(t, ctx, "#replay-choices"), "the page's: always replayed")
+	})
 	for _, sel := range []string{"#replay-wnew-2", "#replay-bpr", "#replay-rcd"} {
 		click(t, ctx, sel)
 	}

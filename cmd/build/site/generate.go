@@ -209,7 +209,7 @@ func newHandler(prefix, version string, wasmBytes int64) *app.Handler {
 		LoadingLabel:       "Loading the page: {progress}%",
 		Styles:             []string{"/web/style.css"},
 		CacheableResources: cacheable,
-		RawHeaders:         []string{noJSHeader, earlyStart(prefix, wasmBytes)},
+		RawHeaders:         []string{noJSHeader, earlyStart(prefix, version, wasmBytes)},
 		Resources:          res,
 		Version:            version,
 	}

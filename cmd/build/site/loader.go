@@ -4,10 +4,14 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"net/url"
 	"strconv"
 	"strings"
+
+	ui "github.com/ealslive/ealslive/app"
+	"github.com/ealslive/ealslive/app/work"
 )
 
 // loaderJS replaces go-app's goappInitWebAssembly in app.js; workerJS is
@@ -50,10 +54,53 @@ func withLoader(appJS []byte, prefix string, wasmBytes int64) ([]byte, error) {
 var earlyJS string
 
 // earlyStart is the <script> element, for the page's head, that starts the
-// workers before app.js runs (see early.js).
-func earlyStart(prefix string, wasmBytes int64) string {
-	return "<script>" + filesFor(prefix, wasmBytes).Replace(earlyJS) + "</script>"
+// workers before app.js runs (see early.js), and asks them for the page's
+// first training of a site of version version.
+func earlyStart(prefix, version string, wasmBytes int64) string {
+	plan := strings.NewReplacer("{{EARLY_PLAN}}", string(earlyPlanFor(prefix, version)))
+	return "<script>" + plan.Replace(filesFor(prefix, wasmBytes).Replace(earlyJS)) + "</script>"
 }
+
+// earlyPlan is what early.js asks the workers for, as the page's pool would
+// (app/worker): the data pack and the page's first training job, as
+// messages in the form the pool posts, and how to tell whether that job is
+// the one the page will ask for (ui.EarlyTraining).
+type earlyPlan struct {
+	Data        postedMsg `json:"data"`
+	Job         postedMsg `json:"job"`
+	SettingsKey string    `json:"settingsKey"`
+	Settings    string    `json:"settings"`
+}
+
+// postedMsg is a work.Msg as the pool posts it (app/worker's toJS), with
+// its head only.
+type postedMsg struct {
+	Kind string `json:"kind"`
+	Job  int    `json:"job"`
+	From int    `json:"from"`
+	Head string `json:"head"`
+}
+
+// earlyJob is the number the page's pool gives the early job: its first.
+const earlyJob = 1
+
+// earlyPlanFor writes the plan as JSON, which escapes <, > and & and so
+// stays inside its <script> element.
+func earlyPlanFor(prefix, version string) []byte {
+	first := ui.FirstTraining(version)
+	data, _ := json.Marshal(work.DataSpec{Version: version, Config: first.Spec.Config, Pack: packURL(prefix)})
+	job, _ := json.Marshal(work.JobSpec{Kind: work.JobTrain, Train: &first.Spec})
+	plan, _ := json.Marshal(earlyPlan{
+		Data:        postedMsg{Kind: work.MsgData, Head: string(data)},
+		Job:         postedMsg{Kind: work.MsgJob, Job: earlyJob, Head: string(job)},
+		SettingsKey: first.SettingsKey,
+		Settings:    first.Settings,
+	})
+	return plan
+}
+
+// packURL is where the data pack is under prefix.
+func packURL(prefix string) string { return prefix + "/web/yelp.msgpack" }
 
 // filesFor fills the scripts' placeholders: where app.wasm and the
 // workers' script are under prefix, app.wasm's size, and the workers'
@@ -62,7 +109,7 @@ func earlyStart(prefix string, wasmBytes int64) string {
 func filesFor(prefix string, wasmBytes int64) *strings.Replacer {
 	wasm, worker := prefix+"/web/app.wasm", prefix+"/web/worker.js"
 	size := strconv.FormatInt(wasmBytes, 10)
-	pack := prefix + "/web/yelp.msgpack"
+	pack := packURL(prefix)
 	compile := url.Values{"compile": {wasm}, "bytes": {size}, "pack": {pack}}
 	return strings.NewReplacer(
 		"{{WASM_URL}}", wasm,

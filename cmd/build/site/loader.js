@@ -36,7 +36,10 @@ async function goappInitWebAssembly() {
     ui.fail(ealsStartFailure(err));
     return;
   }
-  window.ealsWasm = { module: compiled.module, url: ealsWasmFile().url, workers: compiled.workers, workersAt: compiled.at };
+  window.ealsWasm = {
+    module: compiled.module, url: ealsWasmFile().url, workers: compiled.workers, workersAt: compiled.at,
+    inbox: compiled.inbox, asked: compiled.asked,
+  };
   let exited;
   try {
     // Runs the page's Go code until it first waits: the Go runtime's start
@@ -189,10 +192,13 @@ function ealsShowFailure(f) {
 // fraction. The worker is the one early.js started, if it did. It resolves
 // to the module, the page's workers booted with it (the first compiled it;
 // the others started early are handed it here, so that they start while
-// the page's own Go program does) and when the first was started.
+// the page's own Go program does), when the first was started, what
+// early.js asked them for (early.asked), and their messages since (inbox),
+// which the page's pool reads first.
 function ealsCompileInWorker(file, progress) {
   const early = window.ealsEarly;
   window.ealsEarly = null;
+  const inbox = [];
   return new Promise((resolve, reject) => {
     const at = early ? early.at : performance.now();
     let w;
@@ -206,21 +212,29 @@ function ealsCompileInWorker(file, progress) {
         return;
       }
     }
+    let compiled = false;
     const onMessage = (event) => {
       const m = event.data || {};
-      if (typeof m.progress === "number") {
+      if (compiled) {
+        inbox.push(m);
+      } else if (typeof m.progress === "number") {
         progress(m.progress);
       } else if (m.compiled) {
-        w.onmessage = null;
+        compiled = true;
         w.onerror = null;
         progress(1);
-        resolve({ module: m.compiled, workers: [w].concat(ealsBootOthers(early, m.compiled)), at: at });
+        resolve({
+          module: m.compiled, workers: [w].concat(ealsBootOthers(early, m.compiled, inbox)), at: at,
+          inbox: inbox, asked: early ? early.asked : undefined,
+        });
       } else if (m.compileError) {
         reject(m.compileError);
       } else if (m.kind === "fatal") {
         let why = "";
         try { why = JSON.parse(m.head).Message; } catch (e) { why = "its program stopped"; }
         reject({ stage: "compile", err: { name: "Error", message: why } });
+      } else if (m.kind) {
+        inbox.push(m);
       }
     };
     const onError = (event) => {
@@ -235,7 +249,7 @@ function ealsCompileInWorker(file, progress) {
       w.postMessage({ compile: { url: file.url, bytes: file.bytes } });
       return;
     }
-    for (const event of early.heard) {
+    for (const event of early.heard[0]) {
       onMessage(event);
     }
     if (early.failed[0]) {
@@ -246,8 +260,9 @@ function ealsCompileInWorker(file, progress) {
 
 // ealsBootOthers hands the module to the early workers after the first,
 // leaving out any whose script failed: the pool starts those again, and
-// then hears why they fail.
-function ealsBootOthers(early, module) {
+// then hears why they fail. What they said so far, and say next, goes to
+// inbox.
+function ealsBootOthers(early, module, inbox) {
   const booted = [];
   if (!early) {
     return booted;
@@ -258,6 +273,10 @@ function ealsBootOthers(early, module) {
       w.terminate();
       continue;
     }
+    for (const event of early.heard[k]) {
+      inbox.push(event.data);
+    }
+    w.onmessage = (event) => inbox.push(event.data);
     w.onerror = null;
     w.postMessage({ boot: module });
     booted.push(w);
