@@ -156,9 +156,63 @@
 
   ;; dotRows is dotRowsLoop: dst[i] = p . q_i for n rows of k, four partial
   ;; sums (lanes [s0 s1] and [s2 s3]), any tail into s0, then (s0+s2) + (s1+s3).
+  ;; Where k is a multiple of 4 it takes four rows at a time: each row's sums
+  ;; are the same, but eight of them grow side by side instead of two, so
+  ;; the adds no longer wait on each other, and p is read once for four rows.
   (func (export "dotRows") (param $dst i32) (param $p i32) (param $q i32) (param $n i32) (param $k i32)
     (local $i i32) (local $j i32) (local $a01 v128) (local $a23 v128) (local $t v128) (local $s0 f64) (local $k4 i32)
+    (local $kb i32) (local $jb i32) (local $q1 i32) (local $q2 i32) (local $q3 i32) (local $p01 v128) (local $p23 v128)
+    (local $b01 v128) (local $b23 v128) (local $c01 v128) (local $c23 v128) (local $d01 v128) (local $d23 v128)
     (local.set $k4 (i32.and (local.get $k) (i32.const -4)))
+    (local.set $kb (i32.shl (local.get $k) (i32.const 3)))
+    (if (i32.eq (local.get $k4) (local.get $k))
+      (then
+        (block $quadsDone
+          (loop $quads
+            (br_if $quadsDone (i32.gt_u (i32.add (local.get $i) (i32.const 4)) (local.get $n)))
+            (local.set $a01 (v128.const i64x2 0 0))
+            (local.set $a23 (v128.const i64x2 0 0))
+            (local.set $b01 (v128.const i64x2 0 0))
+            (local.set $b23 (v128.const i64x2 0 0))
+            (local.set $c01 (v128.const i64x2 0 0))
+            (local.set $c23 (v128.const i64x2 0 0))
+            (local.set $d01 (v128.const i64x2 0 0))
+            (local.set $d23 (v128.const i64x2 0 0))
+            (local.set $q1 (i32.add (local.get $q) (local.get $kb)))
+            (local.set $q2 (i32.add (local.get $q1) (local.get $kb)))
+            (local.set $q3 (i32.add (local.get $q2) (local.get $kb)))
+            (local.set $jb (i32.const 0))
+            (block $jqd
+              (loop $jql
+                (br_if $jqd (i32.ge_u (local.get $jb) (local.get $kb)))
+                (local.set $p01 (v128.load (i32.add (local.get $p) (local.get $jb))))
+                (local.set $p23 (v128.load offset=16 (i32.add (local.get $p) (local.get $jb))))
+                (local.set $a01 (f64x2.add (local.get $a01) (f64x2.mul (local.get $p01) (v128.load (i32.add (local.get $q) (local.get $jb))))))
+                (local.set $a23 (f64x2.add (local.get $a23) (f64x2.mul (local.get $p23) (v128.load offset=16 (i32.add (local.get $q) (local.get $jb))))))
+                (local.set $b01 (f64x2.add (local.get $b01) (f64x2.mul (local.get $p01) (v128.load (i32.add (local.get $q1) (local.get $jb))))))
+                (local.set $b23 (f64x2.add (local.get $b23) (f64x2.mul (local.get $p23) (v128.load offset=16 (i32.add (local.get $q1) (local.get $jb))))))
+                (local.set $c01 (f64x2.add (local.get $c01) (f64x2.mul (local.get $p01) (v128.load (i32.add (local.get $q2) (local.get $jb))))))
+                (local.set $c23 (f64x2.add (local.get $c23) (f64x2.mul (local.get $p23) (v128.load offset=16 (i32.add (local.get $q2) (local.get $jb))))))
+                (local.set $d01 (f64x2.add (local.get $d01) (f64x2.mul (local.get $p01) (v128.load (i32.add (local.get $q3) (local.get $jb))))))
+                (local.set $d23 (f64x2.add (local.get $d23) (f64x2.mul (local.get $p23) (v128.load offset=16 (i32.add (local.get $q3) (local.get $jb))))))
+                (local.set $jb (i32.add (local.get $jb) (i32.const 32)))
+                (br $jql)))
+            (local.set $t (f64x2.add (local.get $a01) (local.get $a23)))
+            (f64.store offset=0 (i32.add (local.get $dst) (i32.shl (local.get $i) (i32.const 3)))
+              (f64.add (f64x2.extract_lane 0 (local.get $t)) (f64x2.extract_lane 1 (local.get $t))))
+            (local.set $t (f64x2.add (local.get $b01) (local.get $b23)))
+            (f64.store offset=8 (i32.add (local.get $dst) (i32.shl (local.get $i) (i32.const 3)))
+              (f64.add (f64x2.extract_lane 0 (local.get $t)) (f64x2.extract_lane 1 (local.get $t))))
+            (local.set $t (f64x2.add (local.get $c01) (local.get $c23)))
+            (f64.store offset=16 (i32.add (local.get $dst) (i32.shl (local.get $i) (i32.const 3)))
+              (f64.add (f64x2.extract_lane 0 (local.get $t)) (f64x2.extract_lane 1 (local.get $t))))
+            (local.set $t (f64x2.add (local.get $d01) (local.get $d23)))
+            (f64.store offset=24 (i32.add (local.get $dst) (i32.shl (local.get $i) (i32.const 3)))
+              (f64.add (f64x2.extract_lane 0 (local.get $t)) (f64x2.extract_lane 1 (local.get $t))))
+            (local.set $q (i32.add (local.get $q3) (local.get $kb)))
+            (local.set $i (i32.add (local.get $i) (i32.const 4)))
+            (br $quads)))))
+    ;; The rows left, one at a time.
     (block $done
       (loop $rows
         (br_if $done (i32.ge_u (local.get $i) (local.get $n)))

@@ -43,7 +43,9 @@ func TestWasmKernelsMatchCore(t *testing.T) {
 	}
 	var calls []call
 	for _, k := range []int{1, 3, 4, 5, 8, 32, 33} {
-		for _, n := range []int{1, 2, 5, 64} {
+		// Four rows at a time where k is a multiple of 4, and the rows
+		// left one at a time.
+		for _, n := range []int{1, 2, 3, 4, 5, 7, 8, 64} {
 			p, q := randomVector(k, rng.Uint64()), randomVector(n*k, rng.Uint64())
 			pAt, qAt, dstAt := mem.floats(p), mem.floats(q), mem.floats(make([]float64, n))
 			want := make([]float64, n)
