@@ -311,6 +311,8 @@ func (a *ALS) ScoreBlock(u int32, from int, dst []float64) {
 	dotRows(dst, a.user(u), a.q[from*a.k:])
 }
 
+func (a *ALS) scoreRows(u int32) (p, q []float64) { return a.user(u), a.q }
+
 var (
 	_ Learner     = (*ALS)(nil)
 	_ BlockScorer = (*ALS)(nil)

@@ -260,6 +260,8 @@ func (b *BPR) ScoreBlock(u int32, from int, dst []float64) {
 	dotRows(dst, b.user(u), b.q[from*b.k:])
 }
 
+func (b *BPR) scoreRows(u int32) (p, q []float64) { return b.user(u), b.q }
+
 var (
 	_ Learner     = (*BPR)(nil)
 	_ BlockScorer = (*BPR)(nil)

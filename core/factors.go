@@ -87,6 +87,8 @@ func (f *factors) ScoreBlock(u int32, from int, dst []float64) {
 	dotRows(dst, f.user(u), f.q[from*f.k:])
 }
 
+func (f *factors) scoreRows(u int32) (p, q []float64) { return f.user(u), f.q }
+
 // UserItems returns the items the model has observed for user u, with the
 // weight of each observation. The slices are shared: do not modify them.
 func (f *factors) UserItems(u int32) (items []int32, weights []float64) {

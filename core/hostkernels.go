@@ -26,6 +26,11 @@ type Kernels struct {
 	// gramRows sums over every row: the caches S^p and S^q, formed after
 	// each half of an epoch.
 	Gram func(dst, m []float64, k int, w []float64) bool
+	// CountBefore sets dst as DotRows does and returns how many of those
+	// rows rank before the target, row i being item from+i: a score above
+	// score, or equal with an id below item (RankWithin's order). A
+	// ranking's count, without a pass of Go over the scores.
+	CountBefore func(dst, p, q []float64, score float64, from, item int) (int, bool)
 }
 
 var (
@@ -61,4 +66,13 @@ func dotRows(dst, p, q []float64) []float64 {
 		return dst
 	}
 	return dotRowsOwn(dst, p, q)
+}
+
+// countBefore offers the count of the rows of q ranking before t, item
+// from being the first, to the host's CountBefore; dst gets their scores.
+func countBefore(dst, p, q []float64, t Ranked, from int) (int, bool) {
+	if kernels.CountBefore == nil || len(dst) == 0 {
+		return 0, false
+	}
+	return kernels.CountBefore(dst, p, q[:len(dst)*len(p)], t.Score, from, int(t.Item))
 }

@@ -1,6 +1,7 @@
 ;; core's innermost loops (core.Kernels): the row solve of an epoch
 ;; (gather, then sweep without a trace: core/sweep.go), the scoring of
-;; rows (dotRowsLoop: core/kernels.go) and the caches S^p and S^q
+;; rows (dotRowsLoop: core/kernels.go) and its count for a ranking
+;; (RankWithin: core/rankwithin.go), and the caches S^p and S^q
 ;; (gramRows: core/gram.go), as hand-written WebAssembly with
 ;; 128-bit SIMD, for the browser's workers,
 ;; where Go's own WebAssembly takes three to five times as long as native
@@ -159,7 +160,7 @@
   ;; Where k is a multiple of 4 it takes four rows at a time: each row's sums
   ;; are the same, but eight of them grow side by side instead of two, so
   ;; the adds no longer wait on each other, and p is read once for four rows.
-  (func (export "dotRows") (param $dst i32) (param $p i32) (param $q i32) (param $n i32) (param $k i32)
+  (func $dotRows (export "dotRows") (param $dst i32) (param $p i32) (param $q i32) (param $n i32) (param $k i32)
     (local $i i32) (local $j i32) (local $a01 v128) (local $a23 v128) (local $t v128) (local $s0 f64) (local $k4 i32)
     (local $kb i32) (local $jb i32) (local $q1 i32) (local $q2 i32) (local $q3 i32) (local $p01 v128) (local $p23 v128)
     (local $b01 v128) (local $b23 v128) (local $c01 v128) (local $c23 v128) (local $d01 v128) (local $d23 v128)
@@ -246,6 +247,26 @@
         (local.set $q (i32.add (local.get $q) (i32.shl (local.get $k) (i32.const 3))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $rows))))
+
+  ;; countBefore scores n rows into dst as dotRows does, and returns how
+  ;; many rank before the target (core's before): a score above $score, or
+  ;; equal to it with an id (from + i) below $item. A NaN score is neither.
+  ;; RankWithin's count, without a pass of Go's own over the scores.
+  (func (export "countBefore") (param $dst i32) (param $p i32) (param $q i32) (param $n i32) (param $k i32)
+                               (param $score f64) (param $from i32) (param $item i32) (result i32)
+    (local $i i32) (local $c i32) (local $s f64)
+    (call $dotRows (local.get $dst) (local.get $p) (local.get $q) (local.get $n) (local.get $k))
+    (block $done
+      (loop $l
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $s (f64.load (i32.add (local.get $dst) (i32.shl (local.get $i) (i32.const 3)))))
+        (local.set $c (i32.add (local.get $c)
+          (i32.or (f64.gt (local.get $s) (local.get $score))
+                  (i32.and (f64.eq (local.get $s) (local.get $score))
+                           (i32.lt_s (i32.add (local.get $from) (local.get $i)) (local.get $item))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $l)))
+    (local.get $c))
 
   ;; gram is gramRows over every row (first 0, step 1): the upper triangle
   ;; of dst (k x k) gains sum_r w_r m_r m_r^T, four rows at a time, each

@@ -5,6 +5,7 @@ package core
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -38,6 +39,8 @@ func TestWasmKernelsMatchCore(t *testing.T) {
 	type call struct {
 		Fn   string    `json:"fn"`
 		Args []float64 `json:"args"`
+		// Ret is where the call's i32 result is written, 0 for nowhere.
+		Ret int `json:"ret,omitempty"`
 		// The outputs to compare, and core's values for them.
 		check func(out memImage) (string, bool)
 	}
@@ -75,6 +78,31 @@ func TestWasmKernelsMatchCore(t *testing.T) {
 				gramRows(want, m, n, k, w, 0, 1)
 				calls = append(calls, call{Fn: "gram", Args: []float64{float64(dstAt), float64(mAt), float64(n), float64(k), float64(wAt)},
 					check: func(out memImage) (string, bool) { return "gram", sameBits(out.read(dstAt, k*k), want) }})
+			}
+		}
+	}
+	for _, k := range []int{3, 4, 8, 32, 33} {
+		for _, n := range []int{1, 3, 4, 5, 64} {
+			// Rows 0 and n-1 copy the target's row, so its score ties
+			// with theirs; the target sits before, among or after them
+			// in id order.
+			p, q := randomVector(k, rng.Uint64()), randomVector(n*k, rng.Uint64())
+			tr := rng.IntN(n)
+			copy(q[:k], q[tr*k:tr*k+k])
+			copy(q[(n-1)*k:], q[tr*k:tr*k+k])
+			score := make([]float64, n)
+			dotRowsLoop(score, p, q)
+			from := rng.IntN(100)
+			for _, t := range []Ranked{{Item: int32(from + tr), Score: score[tr]}, {Item: int32(from + n), Score: score[tr]}, {Item: int32(from), Score: -1e300}, {Item: 0, Score: 1e300}} {
+				want := make([]float64, n)
+				wantN, _ := referenceCounter(want, p, q, t.Score, from, int(t.Item))
+				pAt, qAt, dstAt, retAt := mem.floats(p), mem.floats(q), mem.floats(make([]float64, n)), mem.ints([]int32{-1})
+				calls = append(calls, call{Fn: "countBefore", Ret: retAt,
+					Args: []float64{float64(dstAt), float64(pAt), float64(qAt), float64(n), float64(k), t.Score, float64(from), float64(t.Item)},
+					check: func(out memImage) (string, bool) {
+						got := int(int32(binary.LittleEndian.Uint32(out[retAt:])))
+						return fmt.Sprintf("countBefore (%d, want %d)", got, wantN), got == wantN && sameBits(out.read(dstAt, n), want)
+					}})
 			}
 		}
 	}
@@ -169,7 +197,10 @@ const mem = new WebAssembly.Memory({ initial: Math.ceil(image.length / 65536) + 
 new Uint8Array(mem.buffer).set(image);
 const k = new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(kernel)), { go: { mem } }).exports;
 for (const c of JSON.parse(fs.readFileSync(calls))) {
-  k[c.fn](...c.args);
+  const r = k[c.fn](...c.args);
+  if (c.ret) {
+    new Int32Array(mem.buffer, c.ret, 1)[0] = r;
+  }
 }
 fs.writeFileSync(output, new Uint8Array(mem.buffer, 0, image.length));
 `

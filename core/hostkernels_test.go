@@ -2,6 +2,7 @@ package core
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 )
 
@@ -201,5 +202,69 @@ func TestHostFormsCaches(t *testing.T) {
 	}})
 	if got := trainedFile(t, d, cfg); bytes.Equal(got, want) {
 		t.Fatal("a Gram that moves an entry left the model as core's: the kernel is not used")
+	}
+}
+
+// referenceCounter is CountBefore in Go: dotRowsLoop's scores, counted by
+// before.
+func referenceCounter(dst, p, q []float64, score float64, from, item int) (int, bool) {
+	dotRowsLoop(dst, p, q)
+	n := 0
+	for j, s := range dst {
+		if before(Ranked{Item: int32(from + j), Score: s}, Ranked{Item: int32(item), Score: score}) {
+			n++
+		}
+	}
+	return n, true
+}
+
+// A host's CountBefore counts every ranking of core's models, excluded
+// items left out as core leaves them, with core's ranks; one that declines
+// leaves the count to core.
+func TestHostCountsRanks(t *testing.T) {
+	d, err := Synthetic(30, 300, 900, 1, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.K, cfg.Epochs = 8, 2
+	m, err := Train(d, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranks := func() []int {
+		var out []int
+		for u := int32(0); u < 30; u++ {
+			for _, target := range []int32{0, 63, 64, 150, 299} {
+				for _, exclude := range [][]int32{nil, d.UserItems(u), {299, 0, 64, 63, 200}} {
+					for _, limit := range []int{1, 10, 100, 300} {
+						r, _ := RankWithin(m, u, target, exclude, limit, nil)
+						out = append(out, r)
+					}
+				}
+			}
+		}
+		return out
+	}
+	want := ranks()
+	t.Cleanup(func() { UseKernels(Kernels{}) })
+	calls := 0
+	UseKernels(Kernels{CountBefore: func(dst, p, q []float64, score float64, from, item int) (int, bool) {
+		calls++
+		return referenceCounter(dst, p, q, score, from, item)
+	}})
+	if got := ranks(); !slices.Equal(got, want) || calls == 0 {
+		t.Fatalf("through the host's CountBefore (%d calls) the ranks differ from core's", calls)
+	}
+	UseKernels(Kernels{CountBefore: func([]float64, []float64, []float64, float64, int, int) (int, bool) { return 0, false }})
+	if got := ranks(); !slices.Equal(got, want) {
+		t.Fatal("a CountBefore that declines changed a rank")
+	}
+	UseKernels(Kernels{CountBefore: func(dst, p, q []float64, score float64, from, item int) (int, bool) {
+		n, ok := referenceCounter(dst, p, q, score, from, item)
+		return n + 1, ok
+	}})
+	if got := ranks(); slices.Equal(got, want) {
+		t.Fatal("a CountBefore that miscounts left the ranks as core's: the kernel is not used")
 	}
 }

@@ -1,5 +1,7 @@
 package core
 
+import "slices"
+
 // BlockScorer is a Recommender that can also score a run of consecutive
 // items, each with the bits Scores gives it, so that a ranking can stop
 // scoring as soon as its answer is known (RankWithin).
@@ -30,8 +32,16 @@ func RankWithin(r BlockScorer, u, target int32, exclude []int32, limit int, buf 
 	t := Ranked{Item: target, Score: buf[0]}
 	skip := sortedCopy(exclude)
 	rank := 0
+	rows, _ := r.(rowScorer)
 	for from, n := 0, r.NumItems(); from < n && rank < limit; from += rankBlock {
 		block := buf[:min(rankBlock, n-from)]
+		if rows != nil {
+			p, q := rows.scoreRows(u)
+			if c, ok := countBefore(block, p, q[from*len(p):], t, from); ok {
+				rank += c - excludedBefore(skip, block, from, t)
+				continue
+			}
+		}
 		r.ScoreBlock(u, from, block)
 		for j, s := range block {
 			i := int32(from + j)
@@ -41,4 +51,28 @@ func RankWithin(r BlockScorer, u, target int32, exclude []int32, limit int, buf 
 		}
 	}
 	return min(rank, limit), buf
+}
+
+// rowScorer is a BlockScorer whose score for an item is its user's row
+// dotted with the item's, as dotRows sums: the models core trains. Their
+// rankings can be counted by a host's CountBefore.
+type rowScorer interface {
+	// scoreRows returns user u's row and every item's, rows of len(p).
+	scoreRows(u int32) (p, q []float64)
+}
+
+// excludedBefore is how many of the sorted ids in skip that fall in the
+// block of scores starting at item from rank before t.
+func excludedBefore(skip []int32, block []float64, from int, t Ranked) int {
+	n := 0
+	lo, _ := slices.BinarySearch(skip, int32(from))
+	for _, i := range skip[lo:] {
+		if int(i) >= from+len(block) {
+			break
+		}
+		if before(Ranked{Item: i, Score: block[int(i)-from]}, t) {
+			n++
+		}
+	}
+	return n
 }

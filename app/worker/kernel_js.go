@@ -27,10 +27,13 @@ func kernelDotRows(dst, p, q, n, k int32)
 //go:wasmimport ealskernel gram
 func kernelGram(dst, m, n, k, w int32)
 
+//go:wasmimport ealskernel countBefore
+func kernelCountBefore(dst, p, q, n, k int32, score float64, from, item int32) int32
+
 // useKernels installs the kernels in core, if the script has them.
 func useKernels() {
 	if kernelReady() == 1 {
-		core.UseKernels(core.Kernels{SolveRow: solveRow, DotRows: dotRows, Gram: gram})
+		core.UseKernels(core.Kernels{SolveRow: solveRow, DotRows: dotRows, Gram: gram, CountBefore: countBefore})
 	}
 }
 
@@ -41,6 +44,16 @@ func dotRows(dst, p, q []float64) bool {
 	runtime.KeepAlive(p)
 	runtime.KeepAlive(q)
 	return true
+}
+
+// countBefore passes a ranking's scoring and count to the kernel. Item ids
+// fit an int32, as the pack holds them.
+func countBefore(dst, p, q []float64, score float64, from, item int) (int, bool) {
+	n := kernelCountBefore(at(dst), at(p), at(q), int32(len(dst)), int32(len(p)), score, int32(from), int32(item))
+	runtime.KeepAlive(dst)
+	runtime.KeepAlive(p)
+	runtime.KeepAlive(q)
+	return int(n), true
 }
 
 // gram passes the forming of a cache to the kernel; w nil is address 0.

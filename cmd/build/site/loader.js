@@ -30,7 +30,7 @@ async function goappInitWebAssembly() {
     // app.wasm imports the workers' kernels (see worker.js); the page's
     // program does not train or evaluate, so it gets none.
     const none = () => { throw new Error("the page has no kernels"); };
-    go.importObject.ealskernel = { ready: () => 0, solveRow: none, dotRows: none, gram: none };
+    go.importObject.ealskernel = { ready: () => 0, solveRow: none, dotRows: none, gram: none, countBefore: none };
     instance = await WebAssembly.instantiate(compiled.module, go.importObject);
   } catch (err) {
     ui.fail(ealsStartFailure(err));

@@ -206,7 +206,7 @@ async function boot(module) {
 
 // kernelImports gives the Go program the module "ealskernel" it imports:
 // core's innermost loops, an epoch's row solve, the rankings' scoring and
-// the forming of the caches S^p and S^q, as hand-written WebAssembly with
+// counting and the forming of the caches S^p and S^q, as hand-written WebAssembly with
 // SIMD (core/hostkernels.wat, assembled at build time), three to five
 // times as fast as Go's own WebAssembly and with the same bits. The
 // kernels work in the Go program's memory, so they are instantiated once
@@ -225,6 +225,7 @@ function kernelImports(go) {
       kernels.solveRow(x, other, ids, n, ws, cs, c, pred, s, sScale, lambda, block, a, wr, k),
     dotRows: (dst, p, q, n, k) => kernels.dotRows(dst, p, q, n, k),
     gram: (dst, m, n, k, w) => kernels.gram(dst, m, n, k, w),
+    countBefore: (dst, p, q, n, k, score, from, item) => kernels.countBefore(dst, p, q, n, k, score, from, item),
   };
   return (instance) => {
     if (module) {
