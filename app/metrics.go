@@ -32,6 +32,7 @@ type pageMetrics struct {
 	Restored            bool           `json:"restored"`         // the model came from an earlier visit
 	ModelChecksum       string         `json:"modelChecksum"`    // SHA-256 of the trained model's file, before any click
 	KernelRows          int64          `json:"kernelRows"`       // rows of worker 0's epochs solved by the SIMD kernel
+	KernelRankings      int64          `json:"kernelRankings"`   // worker 0's rankings counted by the SIMD kernel
 	UpdateMs            []float64      `json:"updateMs"`         // Model.UpdateTraced per click
 	RankMs              []float64      `json:"rankMs"`           // re-ranking per click
 	ExplainMs           []float64      `json:"explainMs"`        // splitting the new list's scores by your clicks, per click

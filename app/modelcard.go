@@ -270,7 +270,7 @@ func (c *modelCard) adoptArrived(ctx app.Context) {
 	s.metrics.HR = run.Final.HR
 	s.metrics.Restored = run.Restored
 	s.metrics.ModelChecksum = run.Checksum
-	s.metrics.KernelRows = run.KernelRows
+	s.metrics.KernelRows, s.metrics.KernelRankings = run.KernelRows, run.KernelRankings
 	s.metrics.EpochMs, s.metrics.EvalMs = run.EpochMs, run.EvalMs
 	s.metrics.SetupMs, s.metrics.FinalMs = run.SetupMs, run.FinalMs
 	s.training = *r

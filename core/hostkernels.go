@@ -36,6 +36,7 @@ type Kernels struct {
 var (
 	kernels    Kernels
 	hostSolved atomic.Int64
+	hostRanked atomic.Int64
 )
 
 // UseKernels makes core run k's loops where they are set; the zero
@@ -47,6 +48,10 @@ func UseKernels(k Kernels) { kernels = k }
 // RowsSolvedByHost returns how many rows the host's SolveRow has solved
 // so far, so that a host can tell, and say, that its kernel ran.
 func RowsSolvedByHost() int64 { return hostSolved.Load() }
+
+// RankingsCountedByHost returns how many rankings (RankWithin) the host's
+// CountBefore has counted whole so far.
+func RankingsCountedByHost() int64 { return hostRanked.Load() }
 
 // hostSolve offers a row to the host's SolveRow, which the caller has
 // checked is set (inline, so that an epoch without one pays nothing).

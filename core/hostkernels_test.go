@@ -253,12 +253,20 @@ func TestHostCountsRanks(t *testing.T) {
 		calls++
 		return referenceCounter(dst, p, q, score, from, item)
 	}})
+	counted := RankingsCountedByHost()
 	if got := ranks(); !slices.Equal(got, want) || calls == 0 {
 		t.Fatalf("through the host's CountBefore (%d calls) the ranks differ from core's", calls)
 	}
+	if n := RankingsCountedByHost() - counted; n != int64(len(want)) {
+		t.Fatalf("the host counted %d rankings whole, want all %d", n, len(want))
+	}
 	UseKernels(Kernels{CountBefore: func([]float64, []float64, []float64, float64, int, int) (int, bool) { return 0, false }})
+	counted = RankingsCountedByHost()
 	if got := ranks(); !slices.Equal(got, want) {
 		t.Fatal("a CountBefore that declines changed a rank")
+	}
+	if n := RankingsCountedByHost() - counted; n != 0 {
+		t.Fatalf("a CountBefore that declines counted %d rankings", n)
 	}
 	UseKernels(Kernels{CountBefore: func(dst, p, q []float64, score float64, from, item int) (int, bool) {
 		n, ok := referenceCounter(dst, p, q, score, from, item)

@@ -33,14 +33,16 @@ func RankWithin(r BlockScorer, u, target int32, exclude []int32, limit int, buf 
 	skip := sortedCopy(exclude)
 	rank := 0
 	rows, _ := r.(rowScorer)
+	byHost := rows != nil && kernels.CountBefore != nil
 	for from, n := 0, r.NumItems(); from < n && rank < limit; from += rankBlock {
 		block := buf[:min(rankBlock, n-from)]
-		if rows != nil {
+		if byHost {
 			p, q := rows.scoreRows(u)
 			if c, ok := countBefore(block, p, q[from*len(p):], t, from); ok {
 				rank += c - excludedBefore(skip, block, from, t)
 				continue
 			}
+			byHost = false
 		}
 		r.ScoreBlock(u, from, block)
 		for j, s := range block {
@@ -49,6 +51,9 @@ func RankWithin(r BlockScorer, u, target int32, exclude []int32, limit int, buf 
 				rank++
 			}
 		}
+	}
+	if byHost {
+		hostRanked.Add(1)
 	}
 	return min(rank, limit), buf
 }

@@ -68,9 +68,13 @@ type TrainRun struct {
 	SetupMs float64
 	FinalMs float64
 	// KernelRows counts the rows of worker 0's epochs that the host's
-	// kernel solved (core.UseRowSolver; in the browser, WebAssembly with
+	// kernel solved (core.UseKernels; in the browser, WebAssembly with
 	// SIMD); 0 where Go's own loops solved them all.
 	KernelRows int64
+	// KernelRankings counts worker 0's rankings of held-out users, for
+	// the sample after each epoch and the final evaluation, that the
+	// host's kernel counted whole.
+	KernelRankings int64
 }
 
 // progressEvery spaces out the final evaluation's progress reports.
@@ -93,7 +97,7 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 		return err
 	}
 	began := time.Now()
-	kernelRows := core.RowsSolvedByHost()
+	kernelRows, kernelRankings := core.RowsSolvedByHost(), core.RankingsCountedByHost()
 	cfg := spec.Config
 	cfg.Threads = 1
 	m, err := w.startModel(trainSet, cfg)
@@ -170,6 +174,7 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 	}
 	run.FinalMs = millis(time.Since(start))
 	run.KernelRows = core.RowsSolvedByHost() - kernelRows
+	run.KernelRankings = core.RankingsCountedByHost() - kernelRankings
 	run.TrainedAt = time.Now().UnixMilli()
 	model, err := m.MarshalBinary()
 	if err != nil {

@@ -384,6 +384,7 @@ type metrics struct {
 	Restored            bool           `json:"restored"`
 	ModelChecksum       string         `json:"modelChecksum"`
 	KernelRows          int64          `json:"kernelRows"`
+	KernelRankings      int64          `json:"kernelRankings"`
 	Renders             map[string]int `json:"renders"`
 }
 

@@ -120,6 +120,10 @@ func TestPageMatchesCore(t *testing.T) {
 // pageEpochs is trainEpochs in app/train.go.
 const pageEpochs = 25
 
+// pageSample is sampleUsers in app/modelcard.go: how many held-out users
+// the page's HR@100 after each epoch is over.
+const pageSample = 500
+
 // pageConfigShown is the configuration the page trained with: K, c0, α,
 // λ, w_new and epochs as its parameter fields show them (the config in
 // use, at full precision), the rest as app/train.go's pageConfig sets

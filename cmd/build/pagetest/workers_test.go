@@ -139,6 +139,11 @@ func TestWorkersTrainAndKeepTheModel(t *testing.T) {
 	if rows := kernelRowsWanted(t, m.Workers); m.KernelRows != rows {
 		t.Errorf("the kernel solved %d rows of worker 0's epochs, want all %d", m.KernelRows, rows)
 	}
+	// and counted every ranking of worker 0's share of the sample after
+	// each epoch and of the final evaluation.
+	if n, want := m.KernelRankings, int64(pageEpochs*(pageSample/m.Workers)+len(readBuiltPack(t).test)/m.Workers); n != want {
+		t.Errorf("the kernel counted %d of worker 0's rankings, want all %d", n, want)
+	}
 	status := text(t, ctx, "#train-status")
 	contains(t, "the status after training", status, "workers")
 	// The time it gives runs from the head's request, as the visitor
