@@ -245,6 +245,9 @@ func TestTeachingView(t *testing.T) {
 // setParam types text into a parameter's field as a visitor would.
 func setParam(t *testing.T, ctx context.Context, name, value string) {
 	t.Helper()
+	// The settings' section comes in a frame or more after the model's
+	// arrival, which the workers may have made before the page started.
+	eventually(t, "the field "+name, 10*time.Second, func() bool { return count(t, ctx, "#param-"+name) == 1 })
 	run(t, ctx, "setting "+name, 10*time.Second, chromedp.Evaluate(`(() => {
 		const e = document.querySelector("#param-`+name+`");
 		e.value = `+jsString(value)+`;
