@@ -127,16 +127,7 @@ func TestHostSolvesShards(t *testing.T) {
 // A host's DotRows scores for every ranking, and one that declines leaves
 // the scores to core.
 func TestHostScores(t *testing.T) {
-	d, err := Synthetic(40, 300, 900, 1, 6)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := DefaultConfig()
-	cfg.K, cfg.Epochs = 8, 2
-	m, err := Train(d, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, m := trainedForRanking(t, 40, 6)
 	want := m.Scores(3, nil)
 	wantRank, _ := RankWithin(m, 3, 7, d.UserItems(3), 50, nil)
 	t.Cleanup(func() { UseKernels(Kernels{}) })
@@ -222,16 +213,7 @@ func referenceCounter(dst, p, q []float64, score float64, from, item int) (int, 
 // items left out as core leaves them, with core's ranks; one that declines
 // leaves the count to core.
 func TestHostCountsRanks(t *testing.T) {
-	d, err := Synthetic(30, 300, 900, 1, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := DefaultConfig()
-	cfg.K, cfg.Epochs = 8, 2
-	m, err := Train(d, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, m := trainedForRanking(t, 30, 7)
 	ranks := func() []int {
 		var out []int
 		for u := int32(0); u < 30; u++ {
@@ -275,4 +257,22 @@ func TestHostCountsRanks(t *testing.T) {
 	if got := ranks(); slices.Equal(got, want) {
 		t.Fatal("a CountBefore that miscounts left the ranks as core's: the kernel is not used")
 	}
+}
+
+// trainedForRanking is a model of K = 8 trained 2 epochs on a synthetic
+// data set of users users and 300 items (several of RankWithin's blocks),
+// drawn with seed.
+func trainedForRanking(t *testing.T, users int, seed uint64) (*Dataset, *Model) {
+	t.Helper()
+	d, err := Synthetic(users, 300, 900, 1, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.K, cfg.Epochs = 8, 2
+	m, err := Train(d, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, m
 }

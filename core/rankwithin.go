@@ -34,10 +34,13 @@ func RankWithin(r BlockScorer, u, target int32, exclude []int32, limit int, buf 
 	rank := 0
 	rows, _ := r.(rowScorer)
 	byHost := rows != nil && kernels.CountBefore != nil
+	var p, q []float64
+	if byHost {
+		p, q = rows.scoreRows(u)
+	}
 	for from, n := 0, r.NumItems(); from < n && rank < limit; from += rankBlock {
 		block := buf[:min(rankBlock, n-from)]
 		if byHost {
-			p, q := rows.scoreRows(u)
 			if c, ok := countBefore(block, p, q[from*len(p):], t, from); ok {
 				rank += c - excludedBefore(skip, block, from, t)
 				continue
