@@ -42,8 +42,9 @@ type pageMetrics struct {
 	ReadyMs             float64        `json:"readyMs"`          // the model is trained and learns clicks
 	Liked               int            `json:"liked"`
 	StorageFailed       bool           `json:"storageFailed"`
-	SetAside            int            `json:"setAside"` // saved clicks kept in storage but not learnt
-	Renders             map[string]int `json:"renders"`  // Render calls per section
+	SetAside            int            `json:"setAside"`     // saved clicks kept in storage but not learnt
+	Renders             map[string]int `json:"renders"`      // Render calls per section
+	SectionsLive        bool           `json:"sectionsLive"` // every section is in and drawn (they come a frame at a time)
 	version             int            // counts state changes, for their values
 }
 

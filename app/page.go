@@ -130,8 +130,13 @@ func (p *Page) mountLater() {
 			return
 		}
 		// Every section is in: a link's section can be shown now if the
-		// model was ready before it came.
-		p.s.onceDrawn(func(app.Context) { p.s.showLinkView() })
+		// model was ready before it came. The model can be ready before
+		// this (the workers train while the sections come in), so the
+		// browser tests wait for both before they act below the fold.
+		p.s.onceDrawn(func(app.Context) {
+			p.s.metrics.SectionsLive = true
+			p.s.showLinkView()
+		})
 	})
 }
 

@@ -378,6 +378,7 @@ type metrics struct {
 	ReadyMs             float64        `json:"readyMs"`
 	Liked               int            `json:"liked"`
 	StorageFailed       bool           `json:"storageFailed"`
+	SectionsLive        bool           `json:"sectionsLive"`
 	SetAside            int            `json:"setAside"`
 	Workers             int            `json:"workers"`
 	CatalogMs           float64        `json:"catalogMs"`
@@ -482,7 +483,10 @@ func likeShown(t testing.TB, ctx context.Context, list, id string) {
 	})
 }
 
-func ready(m metrics) bool { return m.Stage == "ready" }
+// ready: the model learns clicks and every section is on the page. The
+// workers can finish before the sections under the fold have come in (a
+// frame at a time), and a test that acted on one at once would flake.
+func ready(m metrics) bool { return m.Stage == "ready" && m.SectionsLive }
 
 // trainTimeout bounds loading plus training plus the final evaluation.
 const trainTimeout = 90 * time.Second
