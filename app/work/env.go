@@ -35,6 +35,8 @@ type Env interface {
 type Store interface {
 	Get(key string) (value []byte, found bool, err error)
 	Put(key string, value []byte) error
+	// Has reports whether a value is kept under key, without reading it.
+	Has(key string) (bool, error)
 }
 
 // A Digester hashes with SHA-256 faster than Go does on WebAssembly: in a

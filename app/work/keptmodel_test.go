@@ -92,3 +92,81 @@ func TestKeptModelReadAhead(t *testing.T) {
 		t.Errorf("a damaged kept model: restored %v, trained the same model %v", run.Restored, bytes.Equal(model, trained.Bytes[0]))
 	}
 }
+
+// Where a model is kept for the data message's settings, the workers but
+// worker 0 leave the pack undecoded and make no model: worker 0 will send
+// the kept model back. A job that needs the data has them decode it then:
+// trained again, the model is the same, bit for bit, and a replay scores
+// as one by workers that decoded the pack at once.
+func TestKeptModelSparesTheOtherWorkers(t *testing.T) {
+	data := tempePack(t)
+	sum := sha256.Sum256(data)
+	cfg := testConfig()
+	spec := TrainSpec{Config: cfg, Sample: 30, TopN: 20, StoreKey: ModelKey("v1", hex.EncodeToString(sum[:]), cfg), Restore: true}
+	dataSpec := DataSpec{Version: "v1", Config: cfg}
+	store := &MemoryStore{}
+	deferred := func(g *group) bool {
+		for _, w := range g.workers[1:] {
+			if w.data.Pack != nil || w.prepared != nil {
+				return false
+			}
+		}
+		return true
+	}
+
+	first := newGroupWith(t, 2, data, dataSpec, store)
+	if w := first.workers[1]; w.data.Pack == nil || w.prepared == nil {
+		t.Fatal("with no model kept, worker 1 did not decode the pack and make its model at once")
+	}
+	trained := only(t, first.run(t, 1, JobSpec{Kind: JobTrain, Train: &spec}, nil), MsgResult)[0]
+
+	g := newGroupWith(t, 3, data, dataSpec, store)
+	if !deferred(g) {
+		t.Error("a worker decoded the pack or made a model for settings whose model is kept")
+	}
+	res := only(t, g.run(t, 2, JobSpec{Kind: JobTrain, Train: &spec}, nil), MsgResult)
+	var run TrainRun
+	if len(res) != 1 || res[0].Decode(&run) != nil || !run.Restored || !bytes.Equal(res[0].Bytes[0], trained.Bytes[0]) {
+		t.Fatalf("the kept model was not sent back: %d results, restored %v", len(res), run.Restored)
+	}
+	if !deferred(g) {
+		t.Error("a worker decoded the pack for a model sent back")
+	}
+	again := spec
+	again.Restore = false
+	res = only(t, g.run(t, 3, JobSpec{Kind: JobTrain, Train: &again}, nil), MsgResult)
+	if len(res) != 1 || !bytes.Equal(res[0].Bytes[0], trained.Bytes[0]) {
+		t.Error("trained again by workers that decoded the pack late, the model differs")
+	}
+	if deferred(g) {
+		t.Error("the workers trained without decoding the pack")
+	}
+
+	replay := ReplaySpec{Config: cfg, Split: 0.9, TopN: 20, Lanes: []LaneSpec{{Key: LaneLearning, Kind: LaneLearning}, {Key: LanePopular, Kind: LanePopular}}}
+	lanes := func(g *group) map[string]LaneResult {
+		out := map[string]LaneResult{}
+		for _, r := range only(t, g.run(t, 9, JobSpec{Kind: JobReplay, Replay: &replay}, nil), MsgResult) {
+			var p ReplayProgress
+			if err := r.Decode(&p); err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range p.Lanes {
+				out[l.Key] = l
+			}
+		}
+		return out
+	}
+	late := newGroupWith(t, 2, data, dataSpec, store)
+	if !deferred(late) {
+		t.Fatal("worker 1 decoded the pack for settings whose model is kept")
+	}
+	got, want := lanes(late), lanes(newGroup(t, 2, data, nil))
+	for key, w := range want {
+		if l := got[key]; !l.Done || l.Overall != w.Overall || l.NewUserTests != w.NewUserTests {
+			t.Errorf("lane %s replayed by a worker that decoded late: %+v, want %+v", key, l.Overall, w.Overall)
+		}
+	}
+	if len(got) != len(want) || len(want) != 2 {
+		t.Errorf("%d lanes replayed late, %d at once, want 2", len(got), len(want))
+	}
+}

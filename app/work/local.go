@@ -116,6 +116,13 @@ func (s *MemoryStore) Get(key string) ([]byte, bool, error) {
 	return b, ok, nil
 }
 
+func (s *MemoryStore) Has(key string) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.m[key]
+	return ok, nil
+}
+
 func (s *MemoryStore) Put(key string, value []byte) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -45,9 +45,13 @@ type packIn struct {
 // DecodeAhead fetches the pack at url and decodes it, before the page asks
 // for it: the page's MsgData for the same address then only names it.
 // The worker's loop calls it first thing, as the page's program starts.
+// A worker other than worker 0 only fetches it: whether it decodes the
+// pack at once is decided with the page's message (see loadData).
 func (w *Worker) DecodeAhead(url string) {
 	in := w.fetch(url)
-	in.decode()
+	if w.env.Index() == 0 {
+		in.decode()
+	}
 	w.ahead = in
 }
 

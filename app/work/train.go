@@ -88,12 +88,14 @@ const evalChunk = 32
 // model and solves its share of each epoch; worker 0 reports.
 func (w *Worker) train(job int, spec TrainSpec) error {
 	env := w.env
-	trainSet, test, err := w.data.LeaveOneOut()
-	if err != nil {
-		return err
-	}
 	goOn, err := agree(env, job, func() bool { return !w.restore(job, spec) })
 	if err != nil || !goOn {
+		return err
+	}
+	// After agreeing: a worker that put off decoding the pack (loadData)
+	// decodes it only if the model is trained, not sent back.
+	trainSet, test, err := w.data.LeaveOneOut()
+	if err != nil {
 		return err
 	}
 	began := time.Now()

@@ -288,6 +288,14 @@ func (s *idbStore) Get(key string) ([]byte, bool, error) {
 	return b, true, nil
 }
 
+func (s *idbStore) Has(key string) (bool, error) {
+	v, err := await(s.js.Call("has", key))
+	if err != nil {
+		return false, err
+	}
+	return v.Truthy(), nil
+}
+
 func (s *idbStore) Put(key string, value []byte) error {
 	u8 := js.Global().Get("Uint8Array").New(len(value))
 	js.CopyBytesToJS(u8, value)

@@ -279,6 +279,10 @@ self.ealsStore = (() => {
       const value = await done(db.transaction("models").objectStore("models").get(key));
       return value && value.bytes ? value.bytes : null;
     },
+    async has(key) {
+      const db = await open();
+      return (await done(db.transaction("models").objectStore("models").count(key))) > 0;
+    },
     async put(key, bytes) {
       const db = await open();
       const tx = db.transaction("models", "readwrite");
