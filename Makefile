@@ -8,7 +8,7 @@ PREFIX   ?=
 SITE     ?= dist
 GOROOT   := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
-PKGS_WASM := ./core/...
+PKGS_WASM := ./core/... ./app/work
 
 .PHONY: all build pack wasm site serve test test-native test-wasm test-browser \
 	lint bench bench-web fuzz audit clean

@@ -2,6 +2,7 @@ package work
 
 import (
 	"errors"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -94,6 +95,10 @@ func (e *LocalEnv) GiveWay() {
 	e.gaveWay++
 	e.mu.Unlock()
 	e.pause.Wait()
+	// Let the page in, as a Web Worker yields to its event loop: where Go
+	// runs one goroutine at a time (WebAssembly), a job that never blocks
+	// would otherwise run to its end before the page's stop is sent.
+	runtime.Gosched()
 }
 
 // GaveWay is how many times the worker has given way.
