@@ -143,24 +143,11 @@ func TestKeptModelSparesTheOtherWorkers(t *testing.T) {
 	}
 
 	replay := ReplaySpec{Config: cfg, Split: 0.9, TopN: 20, Lanes: []LaneSpec{{Key: LaneLearning, Kind: LaneLearning}, {Key: LanePopular, Kind: LanePopular}}}
-	lanes := func(g *group) map[string]LaneResult {
-		out := map[string]LaneResult{}
-		for _, r := range only(t, g.run(t, 9, JobSpec{Kind: JobReplay, Replay: &replay}, nil), MsgResult) {
-			var p ReplayProgress
-			if err := r.Decode(&p); err != nil {
-				t.Fatal(err)
-			}
-			for _, l := range p.Lanes {
-				out[l.Key] = l
-			}
-		}
-		return out
-	}
 	late := newGroupWith(t, 2, data, dataSpec, store)
 	if !deferred(late) {
 		t.Fatal("worker 1 decoded the pack for settings whose model is kept")
 	}
-	got, want := lanes(late), lanes(newGroup(t, 2, data, nil))
+	got, want := replayLanes(t, late, 9, &replay), replayLanes(t, newGroup(t, 2, data, nil), 9, &replay)
 	for key, w := range want {
 		if l := got[key]; !l.Done || l.Overall != w.Overall || l.NewUserTests != w.NewUserTests {
 			t.Errorf("lane %s replayed by a worker that decoded late: %+v, want %+v", key, l.Overall, w.Overall)

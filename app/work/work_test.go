@@ -323,17 +323,7 @@ func TestReplayEqualsEval(t *testing.T) {
 		{Key: LaneLearning, Kind: LaneLearning}, {Key: LaneFrozen, Kind: LaneFrozen}, {Key: LanePopular, Kind: LanePopular},
 		{Key: "w4", Kind: LaneLearning, WNew: 4}, {Key: LaneBPR, Kind: LaneBPR, BPR: &bprCfg}, {Key: LaneRCD, Kind: LaneRCD, RCD: &rcdCfg}}}
 	for _, n := range []int{1, 2, 3} {
-		g := newGroup(t, n, data, nil)
-		got := map[string]LaneResult{}
-		for _, r := range only(t, g.run(t, 1, JobSpec{Kind: JobReplay, Replay: &spec}, nil), MsgResult) {
-			var p ReplayProgress
-			if err := r.Decode(&p); err != nil {
-				t.Fatal(err)
-			}
-			for _, l := range p.Lanes {
-				got[l.Key] = l
-			}
-		}
+		got := replayLanes(t, newGroup(t, n, data, nil), 1, &spec)
 		for key, w := range want {
 			l, ok := got[key]
 			switch {
@@ -350,6 +340,23 @@ func TestReplayEqualsEval(t *testing.T) {
 			}
 		}
 	}
+}
+
+// replayLanes runs a replay job on g and returns the lanes of its results,
+// by key, each as the last result gave it.
+func replayLanes(t testing.TB, g *group, job int, spec *ReplaySpec) map[string]LaneResult {
+	t.Helper()
+	out := map[string]LaneResult{}
+	for _, r := range only(t, g.run(t, job, JobSpec{Kind: JobReplay, Replay: spec}, nil), MsgResult) {
+		var p ReplayProgress
+		if err := r.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range p.Lanes {
+			out[l.Key] = l
+		}
+	}
+	return out
 }
 
 // The rivals trained and judged in the workers score exactly as the same
