@@ -6,4 +6,6 @@
 // The tests need the built app.wasm and data pack (`make build`) and the
 // build tag browser; `make test-browser` runs them, and `make bench-web`
 // runs BenchmarkPage, one full visit with the page's own timings.
+// MEASUREMENTS.md, beside this file, is the record of what those
+// measurements found, stop by stop.
 package pagetest
