@@ -22,12 +22,8 @@ build: site
 pack:
 	$(GO) run ./cmd/build pack -data $(DATA) -out web/yelp.msgpack $(PACKFLAGS)
 
-# The page's own package (app: its sections, drawn a few times a second at
-# most) is built without inlining: 18 kB less of app.wasm on the wire with
-# Brotli, for no change measured in a click's script time.
-WASMGCFLAGS ?= github.com/ealslive/ealslive/app=-l
 wasm: wasm_exec.js
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -gcflags='$(WASMGCFLAGS)' -o web/app.wasm ./cmd/build
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/app.wasm ./cmd/build
 
 # Copied, never edited, so it always matches the toolchain that built app.wasm.
 wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js

@@ -2,7 +2,6 @@ package app
 
 import (
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -19,8 +18,6 @@ type jobs struct {
 	s       *session
 	holder  string // what holds the workers, "" when free
 	current int    // the job holding them
-	// paused: the workers give way to a click being drawn.
-	paused bool
 }
 
 // holdTraining is what holds the workers while a model trains.
@@ -70,31 +67,6 @@ func (j *jobs) start(ctx app.Context, what string, spec work.JobSpec, h jobHandl
 	j.current = id
 	j.s.changed(ctx, stateBusy)
 	return id
-}
-
-// clickPause is the longest the workers give way to a click, should the
-// page never say it is on screen (a hidden tab paints nothing).
-const clickPause = 150 * time.Millisecond
-
-// pauseForClick asks the workers of a run, if one holds them, to give way
-// while the page draws a click (see work.Pause): on two cores, a click's
-// list otherwise reaches the screen while they take both. clickDrawn ends
-// the pause; a second click drawn meanwhile gets what is left of it.
-func (j *jobs) pauseForClick() {
-	if j == nil || j.holder == "" {
-		return
-	}
-	j.paused = true
-	j.pool.Pause(clickPause)
-}
-
-// clickDrawn says the click is on screen: the workers go on.
-func (j *jobs) clickDrawn() {
-	if j == nil || !j.paused {
-		return
-	}
-	j.paused = false
-	j.pool.Resume()
 }
 
 // stop asks run id to stop.

@@ -25,7 +25,6 @@ type pageMetrics struct {
 	EvalMs              []float64      `json:"evalMs"`           // each epoch's sample evaluation
 	EpochMs             []float64      `json:"epochMs"`          // wall time per epoch, the workers' exchanges included
 	TrainStartMs        float64        `json:"trainStartMs"`     // the page asked the workers to train (or bring back a kept model)
-	TrainAskedEarly     bool           `json:"trainAskedEarly"`  // the page's early script asked, before the page's program ran
 	SetupMs             float64        `json:"setupMs"`          // the workers' split and first model, before the first epoch
 	FinalMs             float64        `json:"finalMs"`          // the final evaluation on every held-out user
 	HR                  float64        `json:"hr"`               // final HR@100 on every held-out user

@@ -6,7 +6,6 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/app/work"
-	"github.com/ealslive/ealslive/app/worker"
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/eval"
 )
@@ -53,12 +52,9 @@ type trainingRun struct {
 	TrainedAt time.Time
 	Workers   int
 	WallMs    float64 // from asking to having the model, as the visitor waits
-	// AskedEarly: the page's head asked, as the workers started (see
-	// worker.AskedEarly), so WallMs holds their start.
-	AskedEarly bool
-	FinalMs    float64 // the final evaluation on every held-out user
-	SetupMs    float64 // the workers' model set up before the first epoch
-	Failed     string
+	FinalMs   float64 // the final evaluation on every held-out user
+	SetupMs   float64 // the workers' model set up before the first epoch
+	Failed    string
 }
 
 // modelCard is "The model": it trains the model the page uses (or brings
@@ -81,9 +77,6 @@ type modelCard struct {
 	// then two tasks of the page's thread, each shorter than the 50 ms a
 	// task may take unnoticed.
 	arrived *arrivedModel
-	// rehearsed: the page has rehearsed a model's arrival (rehearsal.go),
-	// once, during the first run that trains.
-	rehearsed bool
 }
 
 // arrivedModel is a model read from the workers' result, with their
@@ -145,14 +138,6 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 	s.stage = stageTraining
 	s.metrics.EpochMs, s.metrics.EvalMs = nil, nil
 	s.metrics.TrainStartMs, s.metrics.SetupMs, s.metrics.FinalMs = now(), 0, 0
-	s.metrics.TrainAskedEarly = false
-	if at, early := worker.AskedEarly(s.jobs.pool, id); early {
-		// The visitor has waited since the page's head asked, and the
-		// status says how long the run took from there.
-		s.metrics.TrainStartMs, s.metrics.TrainAskedEarly = at, true
-		c.started = c.started.Add(-time.Duration((now() - at) * float64(time.Millisecond)))
-		c.run.AskedEarly = true
-	}
 	s.changed(ctx, stateModel)
 	s.changed(ctx, stateYou)
 }
@@ -162,26 +147,6 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 // work.ModelKey); with restore, a model kept there is brought back instead.
 func trainingSpec(version string, cfg core.Config, restore bool) work.TrainSpec {
 	return work.TrainSpec{Config: cfg, Sample: sampleUsers, TopN: evalTopN, KeyVersion: version, Restore: restore}
-}
-
-// EarlyTraining is the job a visit starts with when it brings no settings
-// of its own, and how to tell that it brings none. The site writes it into
-// the page, whose early script asks the workers for it before the page's
-// program runs (see cmd/build/site's early.js); the page then takes the
-// run over, as it asks for the very same job.
-type EarlyTraining struct {
-	Spec work.TrainSpec
-	// The page's settings are its defaults when localStorage holds
-	// nothing under SettingsKey, or Settings (see saveSettings), and the
-	// address has no query (a link's settings).
-	SettingsKey, Settings string
-}
-
-// FirstTraining is the early training of a site whose version is version:
-// the default settings, restoring a model kept for them.
-func FirstTraining(version string) EarlyTraining {
-	cfg := pageConfig()
-	return EarlyTraining{Spec: trainingSpec(version, cfg, true), SettingsKey: settingsKey, Settings: settingsQuery(cfg)}
 }
 
 func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {
@@ -206,10 +171,6 @@ func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {
 			r.Objective = append(r.Objective, p.Objective)
 			r.SampleHR = append(r.SampleHR, p.SampleHR)
 			s.metrics.EpochMs, s.metrics.EvalMs = r.EpochMs, r.EvalMs
-			if !c.rehearsed {
-				c.rehearsed = true
-				rehearse(r.Config)
-			}
 		}
 		r.Progress = p.Fraction
 	case work.MsgResult:

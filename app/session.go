@@ -283,7 +283,6 @@ func (s *session) belowLater() {
 		return
 	}
 	s.onceDrawn(func(ctx app.Context) {
-		s.jobs.clickDrawn() // if a click paused the workers, it is on screen
 		s.inSteps(ctx, belowSteps)
 	})
 }

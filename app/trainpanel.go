@@ -127,9 +127,7 @@ func (t *trainPanel) timeLine() string {
 
 // timeSplit says where a training run's time went beyond its epochs: the
 // hit ratio on a sample after each epoch, the final evaluation, and the
-// rest (the workers' start when the page's head asked for the run, their
-// exchanges, copying the model to the page, and the pauses that keep the
-// page responsive).
+// rest (the workers' exchanges and copying the model to the page).
 func timeSplit(r trainingRun) string {
 	epochs, sample := r.epochAndSampleMs()
 	rest := r.WallMs - r.SetupMs - epochs - sample - r.FinalMs
@@ -138,13 +136,9 @@ func timeSplit(r trainingRun) string {
 	}
 	// No longer than the other: on a phone the line must not take a row
 	// more than the space kept for it.
-	restIs := "handing the model over and in pauses for the page"
-	if r.AskedEarly {
-		restIs = "starting the workers, the hand-over and pauses"
-	}
 	return fmt.Sprintf("Of those %.1f s: %.1f s setting up, %.1f s in the epochs, %.1f s on HR@100 for the sample, "+
-		"%.1f s on the final evaluation, %.1f s %s.",
-		r.WallMs/1000, r.SetupMs/1000, epochs/1000, sample/1000, r.FinalMs/1000, rest/1000, restIs)
+		"%.1f s on the final evaluation, %.1f s in exchanges and handing the model over.",
+		r.WallMs/1000, r.SetupMs/1000, epochs/1000, sample/1000, r.FinalMs/1000, rest/1000)
 }
 
 // epochAndSampleMs is the time a run has spent in its epochs and in the

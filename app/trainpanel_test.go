@@ -10,15 +10,10 @@ import (
 func TestTimeSplitAddsUp(t *testing.T) {
 	r := trainingRun{WallMs: 3000, SetupMs: 100, EpochMs: []float64{500, 700}, EvalMs: []float64{200, 200}, FinalMs: 900}
 	got := timeSplit(r)
-	for _, want := range []string{"Of those 3.0 s", "0.1 s setting", "1.2 s in the epochs", "0.4 s on HR@100", "0.9 s on the final", "0.4 s handing"} {
+	for _, want := range []string{"Of those 3.0 s", "0.1 s setting", "1.2 s in the epochs", "0.4 s on HR@100", "0.9 s on the final", "0.4 s in exchanges and handing"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
 		}
-	}
-	// A run the page's head asked for counts the workers' start in the rest.
-	r.AskedEarly = true
-	if got := timeSplit(r); !strings.Contains(got, "0.4 s starting the workers, the hand-over") {
-		t.Errorf("a run asked early: %q does not name the workers' start", got)
 	}
 	r.WallMs = 1000 // parts beyond the whole: a clock problem, say nothing
 	if got := timeSplit(r); got != "" {

@@ -77,9 +77,7 @@ func (s *session) Like(ctx app.Context, c likeClick) {
 		return
 	}
 	handled := now()
-	s.jobs.pauseForClick()
 	if err := v.like(c.Item); err != nil {
-		s.jobs.clickDrawn()
 		if err != errLiked {
 			s.note(ctx, "That click could not be learnt: "+err.Error())
 		}
@@ -112,9 +110,7 @@ func (s *session) itemName(i int32) string { return s.cat.item(i).Name }
 // Remove forgets that you liked business i: the model drops the
 // observation and re-solves your vector and the business's.
 func (s *session) Remove(ctx app.Context, i int32) {
-	s.jobs.pauseForClick()
 	if err := s.you.remove(i); err != nil {
-		s.jobs.clickDrawn()
 		s.note(ctx, "That click could not be removed: "+err.Error())
 		return
 	}
@@ -133,9 +129,7 @@ func (s *session) Remove(ctx app.Context, i int32) {
 // StartOver forgets every click: you are a new user again.
 func (s *session) StartOver(ctx app.Context) {
 	s.putAside(s.you.liked, "before you started over")
-	s.jobs.pauseForClick()
 	if err := s.you.reset(); err != nil {
-		s.jobs.clickDrawn()
 		s.note(ctx, "Starting over failed: "+err.Error())
 		return
 	}
@@ -170,7 +164,6 @@ func (s *session) afterClick(c likeClick, msg string, toList bool) {
 		}
 		afterPaint(func(now float64) {
 			ctx.Dispatch(func(ctx app.Context) {
-				s.jobs.clickDrawn()
 				if c.At > 0 {
 					ms := now - c.At
 					s.you.screen = &screenTiming{Item: c.Item, Ms: ms}

@@ -20,9 +20,6 @@ type Shard struct {
 	s          scratch
 	userBounds []int
 	itemBounds []int
-	// The next user and item to solve while a part's pass runs in pieces;
-	// -1 between passes.
-	nextUser, nextItem int
 }
 
 // NewShard returns part (0-based) of parts of every epoch of m. Every part
@@ -33,8 +30,7 @@ func NewShard(m *Model, part, parts int) (*Shard, error) {
 	}
 	sh := &Shard{m: m,
 		userBounds: splitRows(m.users.idx, m.k, parts),
-		itemBounds: splitRows(m.items.idx, m.k, parts),
-		nextUser:   -1, nextItem: -1}
+		itemBounds: splitRows(m.items.idx, m.k, parts)}
 	sh.users = [2]int{sh.userBounds[part], sh.userBounds[part+1]}
 	sh.items = [2]int{sh.itemBounds[part], sh.itemBounds[part+1]}
 	return sh, nil
@@ -74,44 +70,10 @@ func (sh *Shard) ItemRange(p int) (lo, hi int) { return sh.itemBounds[p], sh.ite
 // SolveUsers updates this part's users with eq. (12). It starts an epoch:
 // the caches are stale until EndEpoch.
 func (sh *Shard) SolveUsers() {
-	for !sh.SolveSomeUsers(-1) {
-	}
-}
-
-// SolveSomeUsers is SolveUsers in pieces, so that a worker can look at
-// its messages between them: it updates this part's next users, about
-// budget observed entries' worth (at least one user; all that are left
-// for a negative budget), and reports whether the part's users are done.
-// The users are solved in the same order either way, so the bits are the
-// same.
-func (sh *Shard) SolveSomeUsers(budget int) (done bool) {
 	sh.m.midEpoch = true
-	return solveSome(sh.m.users.idx, &sh.nextUser, sh.users, budget, func(u int) { sh.m.solveUser(&sh.s, int32(u), nil) })
-}
-
-// solveSome solves the rows of part [lo, hi) from *next on, about budget
-// observed entries' worth, and reports whether the part is done; *next is
-// -1 between passes.
-func solveSome(idx [][]int32, next *int, part [2]int, budget int, solve func(row int)) bool {
-	if *next < 0 {
-		*next = part[0]
+	for u := sh.users[0]; u < sh.users[1]; u++ {
+		sh.m.solveUser(&sh.s, int32(u), nil)
 	}
-	end := part[1]
-	if budget >= 0 {
-		cost := 0
-		for end = *next; end < part[1] && (end == *next || cost < budget); end++ {
-			cost += len(idx[end])
-		}
-	}
-	for r := *next; r < end; r++ {
-		solve(r)
-	}
-	*next = end
-	if end < part[1] {
-		return false
-	}
-	*next = -1
-	return true
 }
 
 // UserRows returns rows [lo, hi) of P, row-major: the model's own, not a
@@ -139,13 +101,9 @@ func (sh *Shard) EndUsers() { gram(sh.m.sp, sh.m.p, sh.m.k, nil, 1) }
 // SolveItems updates this part's items with eq. (13), and with them their
 // rows of the prediction cache.
 func (sh *Shard) SolveItems() {
-	for !sh.SolveSomeItems(-1) {
+	for i := sh.items[0]; i < sh.items[1]; i++ {
+		sh.m.solveItem(&sh.s, int32(i), nil)
 	}
-}
-
-// SolveSomeItems is SolveItems in pieces, as SolveSomeUsers is for users.
-func (sh *Shard) SolveSomeItems(budget int) (done bool) {
-	return solveSome(sh.m.items.idx, &sh.nextItem, sh.items, budget, func(i int) { sh.m.solveItem(&sh.s, int32(i), nil) })
 }
 
 // ItemRows returns rows [lo, hi) of Q, row-major: the model's own, not a

@@ -12,7 +12,6 @@ type ensemble struct {
 	env   Env
 	job   int
 	shard *core.Shard
-	piece int // observed entries solved between two times it gives way
 }
 
 func newEnsemble(env Env, job int, m *core.Model) (*ensemble, error) {
@@ -20,27 +19,19 @@ func newEnsemble(env Env, job int, m *core.Model) (*ensemble, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ensemble{env: env, job: job, shard: sh, piece: solvePiece}, nil
+	return &ensemble{env: env, job: job, shard: sh}, nil
 }
-
-// solvePiece is how many observed entries' worth of rows a worker solves
-// between two times it gives way (see Env.GiveWay): a few milliseconds.
-const solvePiece = 4000
 
 // epoch runs one epoch in step with the other workers; every copy ends it
 // equal to the model one thread trains.
 func (e *ensemble) epoch() error {
 	sh := e.shard
-	for !sh.SolveSomeUsers(e.piece) {
-		e.env.GiveWay()
-	}
+	sh.SolveUsers()
 	if err := e.exchange(false); err != nil {
 		return err
 	}
 	sh.EndUsers()
-	for !sh.SolveSomeItems(e.piece) {
-		e.env.GiveWay()
-	}
+	sh.SolveItems()
 	if err := e.exchange(true); err != nil {
 		return err
 	}

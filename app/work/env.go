@@ -20,13 +20,9 @@ type Env interface {
 	// Stops is how many times the page has asked the current job to stop,
 	// counting any stop waiting to be let in. A job decides what each
 	// means: training ends at the first, its final evaluation at the next.
-	// It lets the page's messages in and gives way (see GiveWay).
+	// It lets the page's messages in, so long work calls it between
+	// pieces.
 	Stops() int
-	// GiveWay waits, while the page has asked for the processor to draw a
-	// click (MsgPause), until it hands it back. Long work calls it, or
-	// Stops, every few milliseconds, so it costs next to nothing when no
-	// pause is asked for.
-	GiveWay()
 	// Store keeps trained models between visits; nil if there is none.
 	Store() Store
 }

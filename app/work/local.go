@@ -4,7 +4,6 @@ import (
 	"errors"
 	"runtime"
 	"sync"
-	"time"
 )
 
 // LocalEnvs returns n Envs joined in-process, each to be driven by its own
@@ -37,10 +36,6 @@ type LocalEnv struct {
 	index int
 	mu    sync.Mutex
 	stops int
-	pause Pause
-	// gaveWay counts GiveWay calls, for tests that hold long work to
-	// giving way often.
-	gaveWay int
 }
 
 func (e *LocalEnv) Index() int   { return e.index }
@@ -79,33 +74,13 @@ func (e *LocalEnv) ResetStops() {
 }
 
 func (e *LocalEnv) Stops() int {
-	e.GiveWay()
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.stops
-}
-
-// Pause asks the worker to give way for up to d, as the page's MsgPause
-// does, and Resume ends it, as MsgResume does.
-func (e *LocalEnv) Pause(d time.Duration) { e.pause.Ask(d) }
-func (e *LocalEnv) Resume()               { e.pause.End() }
-
-func (e *LocalEnv) GiveWay() {
-	e.mu.Lock()
-	e.gaveWay++
-	e.mu.Unlock()
-	e.pause.Wait()
 	// Let the page in, as a Web Worker yields to its event loop: where Go
 	// runs one goroutine at a time (WebAssembly), a job that never blocks
 	// would otherwise run to its end before the page's stop is sent.
 	runtime.Gosched()
-}
-
-// GaveWay is how many times the worker has given way.
-func (e *LocalEnv) GaveWay() int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.gaveWay
+	return e.stops
 }
 
 // MemoryStore is a Store in memory.

@@ -23,16 +23,13 @@ type Msg struct {
 const Page = -1
 
 // Message kinds. From the page: MsgData (the pack, once), MsgJob (a job to
-// run), MsgStop (stop the job), MsgPause and MsgResume (the page draws a
-// click; see Pause). To the page: MsgData (a summary of the
+// run), MsgStop (stop the job). To the page: MsgData (a summary of the
 // pack), MsgProgress, MsgResult, MsgDone, MsgError. Between workers: the
 // kinds of each job's exchanges.
 const (
 	MsgData     = "data"
 	MsgJob      = "job"
 	MsgStop     = "stop"
-	MsgPause    = "pause"
-	MsgResume   = "resume"
 	MsgProgress = "progress"
 	MsgResult   = "result"
 	MsgDone     = "done"

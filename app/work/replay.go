@@ -159,7 +159,6 @@ func (w *Worker) replay(job int, spec ReplaySpec) error {
 				return err
 			}
 			done = done && d
-			env.GiveWay()
 		}
 		goOn, allDone, err := meet(env, job, done, func() bool { return env.Stops() == 0 })
 		if err != nil {

@@ -286,9 +286,7 @@ func rankCases(env Env, r core.Recommender, train *core.Dataset, cases []core.In
 		if report != nil {
 			report(ev.Progress())
 		}
-		if stops < 0 {
-			env.GiveWay()
-		} else if env.Stops() > stops {
+		if stops >= 0 && env.Stops() > stops {
 			return ev.Ranks(), false, nil
 		}
 	}

@@ -149,6 +149,27 @@ func decodedPack(t testing.TB, b []byte) *pack.Pack {
 	return p
 }
 
+// tempeModel trains the Tempe pack's leave-one-out training set with the
+// tests' settings for epochs, on one thread, and returns the model's file.
+func tempeModel(t *testing.T, epochs int) (core.Config, *core.Dataset, []byte) {
+	t.Helper()
+	train, _, err := decodedPack(t, tempePack(t)).Data.LeaveOneOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig()
+	cfg.Epochs = epochs
+	m, err := core.Train(train, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, train, b
+}
+
 func testConfig() core.Config {
 	cfg := core.DefaultConfig()
 	cfg.K = 8

@@ -2,7 +2,6 @@ package worker
 
 import (
 	"sync"
-	"time"
 
 	"github.com/ealslive/ealslive/app/work"
 )
@@ -69,18 +68,6 @@ func (p *localPool) Start(spec work.JobSpec, h Handlers) int {
 func (p *localPool) Stop(job int) {
 	for _, e := range p.envs {
 		e.Stop()
-	}
-}
-
-func (p *localPool) Pause(d time.Duration) {
-	for _, e := range p.envs {
-		e.Pause(d)
-	}
-}
-
-func (p *localPool) Resume() {
-	for _, e := range p.envs {
-		e.Resume()
 	}
 }
 

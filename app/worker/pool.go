@@ -1,10 +1,6 @@
 package worker
 
-import (
-	"time"
-
-	"github.com/ealslive/ealslive/app/work"
-)
+import "github.com/ealslive/ealslive/app/work"
 
 // Pool is the page's handle on its workers: in a browser the Web Workers of
 // NewPool, elsewhere the goroutines of NewLocalPool. Its handlers are
@@ -18,21 +14,12 @@ type Pool interface {
 	// or, when pack is nil, the one at spec.Pack, which each worker
 	// downloads itself (and has most often decoded already, see
 	// work.DecodeAhead). on hears worker 0's MsgData, or a MsgError if the
-	// pack cannot be used. Data the page's head asked the workers for
-	// already (see NewPool) is not sent again: on hears their answer.
+	// pack cannot be used.
 	LoadData(pack []byte, spec work.DataSpec, on func(work.Msg))
-	// Start runs a job on every worker and returns its number. The first
-	// job, when it is the one the page's head asked the workers for, is
-	// taken over with its news so far (see AskedEarly); any other stops
-	// that one.
+	// Start runs a job on every worker and returns its number.
 	Start(spec work.JobSpec, h Handlers) int
 	// Stop asks a job to stop (see work.Env.Stops).
 	Stop(job int)
-	// Pause asks the workers to give way to the page for up to d, while
-	// it draws a click; Resume hands them the processor back (see
-	// work.Pause).
-	Pause(d time.Duration)
-	Resume()
 }
 
 // Handlers hear a job's news.
@@ -50,20 +37,6 @@ type jobState struct {
 	done     int
 	stopped  bool
 	failures []work.Failure
-	// held: the page has not asked for the job yet (an early job, see
-	// NewPool); its messages wait in heldMsgs.
-	held     bool
-	heldMsgs []work.Msg
-}
-
-// AskedEarly reports whether job is one the page's early script asked the
-// workers for before the page's program ran, and when, in the page's
-// milliseconds (performance.now); the page then took it over.
-func AskedEarly(p Pool, job int) (atMs float64, ok bool) {
-	if e, is := p.(interface{ AskedEarly(int) (float64, bool) }); is {
-		return e.AskedEarly(job)
-	}
-	return 0, false
 }
 
 // deliver hands m to the job's handlers and reports whether the job is

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"sync"
 	"syscall/js"
-	"time"
 
 	"github.com/ealslive/ealslive/app/work"
 )
@@ -67,16 +66,10 @@ type env struct {
 	mu    sync.Mutex
 	job   int
 	stops map[int]int // by job
-	pause work.Pause
 
 	yieldPort js.Value
 	yielded   chan struct{}
-	lastYield time.Time
 	store     *idbStore
-	// pauseFlag is the page's Int32Array over shared memory, 1 while it
-	// asks the workers to give way, undefined where the page is not
-	// cross-origin isolated; atomicsLoad is Atomics.load.
-	pauseFlag, atomicsLoad js.Value
 }
 
 // fromPage runs in the message handler: it must not wait.
@@ -89,13 +82,6 @@ func (e *env) fromPage(data js.Value) {
 		e.mu.Lock()
 		e.stops[m.Job]++
 		e.mu.Unlock()
-	case work.MsgPause:
-		var p work.PauseSpec
-		if m.Decode(&p) == nil {
-			e.pause.Ask(time.Duration(p.Ms * float64(time.Millisecond)))
-		}
-	case work.MsgResume:
-		e.pause.End()
 	default:
 		e.page.Put(m)
 	}
@@ -106,7 +92,7 @@ type initHead struct {
 }
 
 // init takes this worker's place among the others, with the message's
-// ports (an array of MessagePorts, null for itself) and pause flag.
+// ports (an array of MessagePorts, null for itself).
 func (e *env) init(m work.Msg, data js.Value) {
 	ports := data.Get("ports")
 	var h initHead
@@ -135,9 +121,6 @@ func (e *env) init(m work.Msg, data js.Value) {
 	if s := e.self.Get("ealsStore"); s.Type() == js.TypeObject {
 		e.store = &idbStore{js: s}
 	}
-	if f := data.Get("pauseFlag"); f.Type() == js.TypeObject {
-		e.pauseFlag, e.atomicsLoad = f, js.Global().Get("Atomics").Get("load")
-	}
 }
 
 func (e *env) Index() int { return e.index }
@@ -164,7 +147,6 @@ func (e *env) Receive(from int) (work.Msg, error) {
 
 func (e *env) Stops() int {
 	e.yield()
-	e.pause.Wait()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.stops[e.job]
@@ -247,29 +229,6 @@ func (e *env) initYield() {
 func (e *env) yield() {
 	e.yieldPort.Call("postMessage", 0)
 	<-e.yielded
-	e.lastYield = time.Now()
-}
-
-// yieldEvery spaces out the yields of GiveWay where the page has no shared
-// pause flag: a yield costs a worker a few tenths of a millisecond in a
-// browser, which every few milliseconds of an epoch made it a tenth
-// slower.
-const yieldEvery = 10 * time.Millisecond
-
-// GiveWay waits out any pause the page asked for: meanwhile this worker's
-// thread is idle, its Go code blocked on a timer or the page's MsgResume.
-// It reads the page's pause flag, and lets the page's messages in only when
-// it is raised; without the flag, at most every yieldEvery.
-func (e *env) GiveWay() {
-	if !e.pauseFlag.IsUndefined() {
-		if e.atomicsLoad.Invoke(e.pauseFlag, 0).Int() == 0 {
-			return
-		}
-	} else if time.Since(e.lastYield) < yieldEvery {
-		return
-	}
-	e.yield()
-	e.pause.Wait()
 }
 
 // idbStore is work.Store over web/worker.js's ealsStore (IndexedDB).

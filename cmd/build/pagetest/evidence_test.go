@@ -546,7 +546,6 @@ func TestEvidenceStopBusyAndFullPack(t *testing.T) {
 	}
 	checkShown(t, ctx, ev)
 	click(t, ctx, "#compare-start")
-	// Each like asks the workers to give way while it is drawn.
 	likesDuring(t, ctx, 3, func(ev evidenceJSON) bool { return ev.Compare.Running })
 	ev = waitEvidence(t, ctx, "the comparison to finish", 3*time.Minute, func(ev evidenceJSON) bool { return ev.Compare.Finished })
 	checkCompare(t, cli, packPath, r.settings(), ev.Compare)
@@ -571,36 +570,9 @@ func TestEvidenceStopBusyAndFullPack(t *testing.T) {
 	screenshotOf(t, ctx, "#replay", "23-replay-full-pack")
 }
 
-// On a host that does not isolate the page (no cross-origin opener and
-// embedder policies, as most static hosts serve it), the page has no memory
-// to share with its workers, which then give way by letting the page's
-// messages in every 10 ms: likes while a replay trains and while it
-// replays leave its figures equal to the command line's.
-func TestReplayWithLikesOnAPlainHost(t *testing.T) {
-	packPath := filepath.Join(t.TempDir(), "yelp.msgpack")
-	if err := copyFile(packPath, filepath.Join(repoRoot, "web", "yelp.msgpack")); err != nil {
-		t.Fatalf("the built pack is needed (make pack): %v", err)
-	}
-	cli := ealsCLI(t)
-	srv := serveSiteWith(t, siteWithPack(t, packPath), "", false)
-	ctx := newBrowser(t)
-	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
-	if m := waitFor(t, ctx, "training to end", trainTimeout, ready); m.CrossOriginIsolated {
-		t.Fatal("the page is cross-origin isolated on a host that sends no isolation headers")
-	}
-	click(t, ctx, "#replay-start")
-	likes := likesDuring(t, ctx, 3, func(ev evidenceJSON) bool { return ev.Replay.Running && ev.Replay.Phase == "training" })
-	likes += likesDuring(t, ctx, 3, func(ev evidenceJSON) bool { return ev.Replay.Running && ev.Replay.Phase == "replaying" })
-	ev := waitEvidence(t, ctx, "the replay to finish", 5*time.Minute, func(ev evidenceJSON) bool { return ev.Replay.Finished })
-	checkReplay(t, cli, packPath, ev.Replay)
-	t.Logf("replay on a plain host with %d likes meanwhile: %.1f s", likes, ev.Replay.WallMs/1000)
-}
-
 // likesDuring likes the top business of your list up to n times while
 // running holds, each once the one before is on screen, and fails the test
-// if none could be made: the page asks the workers to give way while it
-// draws each (see app/work/pause.go), and the run's figures must not
-// change for it.
+// if none could be made: the run's figures must not change for them.
 func likesDuring(t *testing.T, ctx context.Context, n int, running func(evidenceJSON) bool) int {
 	t.Helper()
 	waitEvidence(t, ctx, "the run to reach its phase", time.Minute, running)

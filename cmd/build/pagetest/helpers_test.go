@@ -365,7 +365,6 @@ type metrics struct {
 	EvalMs              []float64      `json:"evalMs"`
 	EpochMs             []float64      `json:"epochMs"`
 	TrainStartMs        float64        `json:"trainStartMs"`
-	TrainAskedEarly     bool           `json:"trainAskedEarly"`
 	SetupMs             float64        `json:"setupMs"`
 	FinalMs             float64        `json:"finalMs"`
 	HR                  float64        `json:"hr"`

@@ -3,11 +3,9 @@
 package pagetest
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"net/http"
 	"os"
 	"path"
@@ -129,12 +127,6 @@ func TestWorkersTrainAndKeepTheModel(t *testing.T) {
 	if m.Restored || m.ModelChecksum != want {
 		t.Fatalf("the workers' model has SHA-256 %s (restored %v), core.Train's %s", m.ModelChecksum, m.Restored, want)
 	}
-	// A visit with the default settings trains as soon as the workers
-	// start: the page's head asked them, before the page's program ran.
-	if !m.TrainAskedEarly || m.TrainStartMs >= m.MountMs {
-		t.Errorf("the training was asked for at %.0f ms (early %v), the page's program started at %.0f ms: want it asked by the page's head, before",
-			m.TrainStartMs, m.TrainAskedEarly, m.MountMs)
-	}
 	// Those bits came from the SIMD kernel, not Go's own loops.
 	if rows := kernelRowsWanted(t, m.Workers); m.KernelRows != rows {
 		t.Errorf("the kernel solved %d rows of worker 0's epochs, want all %d", m.KernelRows, rows)
@@ -146,8 +138,8 @@ func TestWorkersTrainAndKeepTheModel(t *testing.T) {
 	}
 	status := text(t, ctx, "#train-status")
 	contains(t, "the status after training", status, "workers")
-	// The time it gives runs from the head's request, as the visitor
-	// waited, to the model's arrival, a little before ready (read off
+	// The time it gives runs from the page's request to the model's
+	// arrival, a little before ready (read off
 	// Go's clock, which may stray from the page's by a few hundredths).
 	took := regexp.MustCompile(`Trained \d+ epochs in ([0-9.]+) s`).FindStringSubmatch(status)
 	if wall := (m.ReadyMs - m.TrainStartMs) / 1000; took == nil {
@@ -172,11 +164,6 @@ func TestWorkersTrainAndKeepTheModel(t *testing.T) {
 	if !m.Restored || m.ModelChecksum != want || len(m.EpochMs) != pageEpochs {
 		t.Fatalf("on a return visit: restored %v, SHA-256 %s, %d epochs; want the kept model %s", m.Restored, m.ModelChecksum, len(m.EpochMs), want)
 	}
-	// The settings the first visit stored are the defaults: the page's
-	// head asked for the kept model too.
-	if !m.TrainAskedEarly {
-		t.Errorf("on a return visit with the default settings the kept model was not asked for by the page's head")
-	}
 	contains(t, "the status on a return visit", text(t, ctx, "#train-status"), "Brought back the model trained on your earlier visit")
 	if got := ids(t, ctx, "#history-list li"); !slices.Equal(got, liked) {
 		t.Errorf("after the reload the history is %v, want %v", got, liked)
@@ -190,47 +177,12 @@ func TestWorkersTrainAndKeepTheModel(t *testing.T) {
 	run(t, ctx, "training again", 10*time.Second, mouseClick("#train-again"))
 	waitFor(t, ctx, "training to start", 20*time.Second, func(m metrics) bool { return m.Stage == "training" })
 	m = waitFor(t, ctx, "training again to end", trainTimeout, ready)
-	if m.Restored || m.ModelChecksum != want || m.TrainAskedEarly {
-		t.Errorf("trained again: restored %v, SHA-256 %s, asked early %v; want %s, asked by the page", m.Restored, m.ModelChecksum, m.TrainAskedEarly, want)
+	if m.Restored || m.ModelChecksum != want {
+		t.Errorf("trained again: restored %v, SHA-256 %s; want %s", m.Restored, m.ModelChecksum, want)
 	}
 	if got := ids(t, ctx, "#ranked-list li[data-id]"); !slices.Equal(got, before) {
 		t.Errorf("after training again the list is %v, want %v", got, before)
 	}
-}
-
-// Should the page ask for another first job than the one its head asked
-// the workers for (here the head's copy of the job is edited), the early
-// job stops unheard and the page's own trains: the model is still
-// core.Train's.
-func TestEarlyJobGivesWay(t *testing.T) {
-	want := pageModelChecksum(t)
-	dir := buildSite(t, "")
-	index := filepath.Join(dir, "index.html")
-	b, err := os.ReadFile(index)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const asked, other = `\"Sample\":500`, `\"Sample\":499`
-	if !bytes.Contains(b, []byte(asked)) {
-		t.Fatalf("index.html has no early job with %s", asked)
-	}
-	if err := os.WriteFile(index, bytes.ReplaceAll(b, []byte(asked), []byte(other)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, copy := range []string{".br", ".gz"} {
-		if err := os.Remove(index + copy); err != nil && !errors.Is(err, os.ErrNotExist) {
-			t.Fatal(err)
-		}
-	}
-	srv := serveSite(t, dir, "")
-	ctx := newBrowser(t)
-	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
-	m := waitFor(t, ctx, "training to end", trainTimeout, ready)
-	if m.TrainAskedEarly || m.Restored || m.ModelChecksum != want || len(m.EpochMs) != pageEpochs {
-		t.Fatalf("asked early %v, restored %v, SHA-256 %s, %d epochs; want the page's own job's model %s in %d epochs",
-			m.TrainAskedEarly, m.Restored, m.ModelChecksum, len(m.EpochMs), want, pageEpochs)
-	}
-	contains(t, "the sample's chart", text(t, ctx, "#chart-hr"), "HR@100 on 500 held-out users")
 }
 
 // app.wasm and the pack travel compressed, and each is downloaded once:

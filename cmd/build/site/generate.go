@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -9,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -120,15 +118,7 @@ func Generate(o Options) (Summary, error) {
 	if err := app.GenerateStaticWebsite(o.Out, newHandler(prefix, version, int64(len(wasm)))); err != nil {
 		return Summary{}, fmt.Errorf("generating the site: %w", err)
 	}
-	if err := editFile(filepath.Join(o.Out, "index.html"), func(b []byte) ([]byte, error) {
-		b = generatorURL.ReplaceAll(b, nil)
-		return zoomable(b)
-	}); err != nil {
-		return Summary{}, err
-	}
-	if err := editFile(filepath.Join(o.Out, "app.js"), func(b []byte) ([]byte, error) {
-		return withLoader(b, prefix, int64(len(wasm)))
-	}); err != nil {
+	if err := editGoAppOutput(o.Out, prefix, int64(len(wasm))); err != nil {
 		return Summary{}, err
 	}
 	// go-app writes its own copy of wasm_exec.js; the one that matches the
@@ -209,7 +199,7 @@ func newHandler(prefix, version string, wasmBytes int64) *app.Handler {
 		LoadingLabel:       "Loading the page: {progress}%",
 		Styles:             []string{"/web/style.css"},
 		CacheableResources: cacheable,
-		RawHeaders:         []string{noJSHeader, earlyStart(prefix, version, wasmBytes)},
+		RawHeaders:         []string{noJSHeader, earlyStart(prefix, wasmBytes)},
 		Resources:          res,
 		Version:            version,
 	}
@@ -218,34 +208,6 @@ func newHandler(prefix, version string, wasmBytes int64) *app.Handler {
 // noJSHeader hides the loader's bar when scripts are off, so the page's
 // pre-rendered explanation shows without a bar that never moves.
 const noJSHeader = `<noscript><style>#app-wasm-loader{display:none}</style></noscript>`
-
-// goappViewport is the viewport go-app writes, which forbids zooming.
-const goappViewport = `content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=0, viewport-fit=cover"`
-
-// zoomable lets the visitor zoom the page: a reader with low vision
-// enlarges it, and WCAG 1.4.4 requires that it be allowed.
-func zoomable(index []byte) ([]byte, error) {
-	if !bytes.Contains(index, []byte(goappViewport)) {
-		return nil, fmt.Errorf("index.html: go-app's viewport meta tag is not the one expected (%s); update zoomable", goappViewport)
-	}
-	return bytes.Replace(index, []byte(goappViewport), []byte(`content="width=device-width, initial-scale=1, viewport-fit=cover"`), 1), nil
-}
-
-// generatorURL matches the og:url tag go-app fills with the address of the
-// temporary server it renders pages from: meaningless once published.
-var generatorURL = regexp.MustCompile(`<meta[^>]*property="og:url"[^>]*>\n?`)
-
-func editFile(path string, edit func([]byte) ([]byte, error)) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	b, err = edit(b)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return os.WriteFile(path, b, 0o644)
-}
 
 // siteVersion hashes everything the site serves, so the service worker
 // refreshes its cache exactly when a file changes.

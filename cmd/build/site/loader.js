@@ -38,7 +38,7 @@ async function goappInitWebAssembly() {
   }
   window.ealsWasm = {
     module: compiled.module, url: ealsWasmFile().url, workers: compiled.workers, workersAt: compiled.at,
-    inbox: compiled.inbox, asked: compiled.asked,
+    inbox: compiled.inbox,
   };
   let exited;
   try {
@@ -192,9 +192,8 @@ function ealsShowFailure(f) {
 // fraction. The worker is the one early.js started, if it did. It resolves
 // to the module, the page's workers booted with it (the first compiled it;
 // the others started early are handed it here, so that they start while
-// the page's own Go program does), when the first was started, what
-// early.js asked them for (early.asked), and their messages since (inbox),
-// which the page's pool reads first.
+// the page's own Go program does), when the first was started, and their
+// messages since (inbox), which the page's pool reads first.
 function ealsCompileInWorker(file, progress) {
   const early = window.ealsEarly;
   window.ealsEarly = null;
@@ -225,7 +224,7 @@ function ealsCompileInWorker(file, progress) {
         progress(1);
         resolve({
           module: m.compiled, workers: [w].concat(ealsBootOthers(early, m.compiled, inbox)), at: at,
-          inbox: inbox, asked: early ? early.asked : undefined,
+          inbox: inbox,
         });
       } else if (m.compileError) {
         reject(m.compileError);
