@@ -8,7 +8,7 @@ PREFIX   ?=
 SITE     ?= dist
 GOROOT   := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
-PKGS_WASM := ./core/... ./app/work
+PKGS_WASM := ./core/... ./app/work ./app/clicklog ./app/settings ./app/textfmt ./app/catalog
 
 .PHONY: all build pack wasm site serve test test-native test-wasm test-browser \
 	lint bench bench-web fuzz audit clean
@@ -94,8 +94,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzDecode -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/pack/
 	$(GO) test -run='^$$' -fuzz=FuzzReaderMatchesMsgpack -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/pack/
 	$(GO) test -run='^$$' -fuzz=FuzzLoadModel -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/
-	$(GO) test -run='^$$' -fuzz=FuzzDecodeLog -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./app/
-	$(GO) test -run='^$$' -fuzz=FuzzParseScenario -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./app/
+	$(GO) test -run='^$$' -fuzz=FuzzDecodeLog -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./app/clicklog/
+	$(GO) test -run='^$$' -fuzz=FuzzParseScenario -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./app/settings/
 	$(GO) test -run='^$$' -fuzz=FuzzJoin -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./cmd/build/wasmdata/
 
 clean:

@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -10,19 +12,16 @@ import (
 // settings of the model in use: the visitor can change K and α.
 type about struct {
 	app.Compo
-	Isession *session
-	seen     int
+	model modelInUse
 }
 
-func newAbout() *about { return &about{} }
+func newAbout() *about { return &about{model: modelInUse{Config: pageConfig()}} }
 
-func (a *about) Session(s *session) *about { a.Isession = s; return a }
-
-func (a *about) OnMount(ctx app.Context) { ctx.ObserveState(stateModel).Value(&a.seen) }
+func (a *about) OnMount(ctx app.Context) { ctx.ObserveState(drawn(keyModel)).Value(&a.model) }
 
 func (a *about) Render() app.UI {
-	c := a.Isession.cfg
-	numbers := plural(c.K, "number", "numbers")
+	c := a.model.Config
+	numbers := textfmt.Plural(c.K, "number", "numbers")
 	// α = 0 is the uniform weighting of Hu et al.: say so rather than
 	// claim the popularity weighting the paper proposes.
 	weights := fmt.Sprintf("weighted more for more popular businesses (in proportion to their popularity to the power α = %g)", c.Alpha)

@@ -14,36 +14,27 @@ import (
 // the bottom with a link to the list.
 type announcer struct {
 	app.Compo
-	Isession *session
-	seen     int
+	news news
 }
 
 func newAnnouncer() *announcer { return &announcer{} }
 
-func (a *announcer) Session(s *session) *announcer { a.Isession = s; return a }
-
+// OnMount observes the news itself, not its drawn copy: the news comes
+// once what it tells of is on screen.
 func (a *announcer) OnMount(ctx app.Context) {
-	ctx.ObserveState(stateAnnounce).Value(&a.seen)
+	ctx.ObserveState(keyNews).Value(&a.news)
 }
 
 func (a *announcer) Render() app.UI {
-	s := a.Isession
-	text := s.announcement
-	return app.Div().ID("announce-bar").Class("announce-bar").DataSet("shown", text != "" && s.announceList).Body(
+	text := a.news.Text
+	return app.Div().ID("announce-bar").Class("announce-bar").DataSet("shown", text != "" && a.news.ToList).Body(
 		// The live region is in the page from the first paint: a region
 		// added with its text is not read out.
 		app.P().ID("announce").Attr("role", "status").Aria("live", "polite").Text(text),
-		when(text != "" && s.announceList, func() app.UI {
+		when(text != "" && a.news.ToList, func() app.UI {
 			return app.A().ID("announce-link").Href("#you").Text("See your list").OnClick(focusOn("#you h2"))
 		}),
 	)
-}
-
-// announce says msg through the announcer; with toList, the bar on a phone
-// links to your list, where the change is.
-func (s *session) announce(ctx app.Context, msg string, toList bool) {
-	s.announcement, s.announceList = msg, toList
-	s.changed(ctx, stateAnnounce)
 }
 
 // listChange says in words how your list changed from prev to cur, best

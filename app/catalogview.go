@@ -3,6 +3,9 @@ package app
 import (
 	"fmt"
 
+	"github.com/ealslive/ealslive/app/catalog"
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -13,9 +16,9 @@ const browseLimit = 30
 // and like them.
 type catalogView struct {
 	app.Compo
-	Icategories []facet
-	Icities     []facet
-	Iquery      query
+	Icategories []catalog.Facet
+	Icities     []catalog.Facet
+	Iquery      catalog.Query
 	Iresults    []entry
 	Itotal      int
 	Iwaiting    string // what the browser says instead of a count while it has no businesses
@@ -32,9 +35,9 @@ type catalogView struct {
 
 func newCatalogView() *catalogView { return &catalogView{} }
 
-func (c *catalogView) Categories(v []facet) *catalogView { c.Icategories = v; return c }
-func (c *catalogView) Cities(v []facet) *catalogView     { c.Icities = v; return c }
-func (c *catalogView) Query(v query) *catalogView        { c.Iquery = v; return c }
+func (c *catalogView) Categories(v []catalog.Facet) *catalogView { c.Icategories = v; return c }
+func (c *catalogView) Cities(v []catalog.Facet) *catalogView     { c.Icities = v; return c }
+func (c *catalogView) Query(v catalog.Query) *catalogView        { c.Iquery = v; return c }
 func (c *catalogView) Results(v []entry, total int) *catalogView {
 	c.Iresults, c.Itotal = v, total
 	return c
@@ -59,10 +62,10 @@ func (c *catalogView) count() string {
 		return "No business matches. Try part of a name, or another category or city."
 	case c.Itotal > len(c.Iresults):
 		return fmt.Sprintf("The %d most reviewed of %s, counting every review in the data, held-out ones included.",
-			len(c.Iresults), plural(c.Itotal, "match", "matches"))
+			len(c.Iresults), textfmt.Plural(c.Itotal, "match", "matches"))
 	}
 	return fmt.Sprintf("%s, most reviewed first, counting every review in the data, held-out ones included.",
-		plural(c.Itotal, "match", "matches"))
+		textfmt.Plural(c.Itotal, "match", "matches"))
 }
 
 func (c *catalogView) Render() app.UI {

@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -137,6 +136,7 @@ func (run *compareRun) update(res work.RivalResult) {
 	if k < 0 {
 		return
 	}
+	run.Rows = slices.Clone(run.Rows) // the one published stays as it was
 	row := &run.Rows[k]
 	row.Done, row.EpochMs, row.TrainMs = res.Epochs, res.EpochMs, res.TrainMs
 	row.EpochMsMedian = eval.Median(res.EpochMs)
@@ -162,11 +162,11 @@ func (run *compareRun) update(res work.RivalResult) {
 type compareSection struct {
 	app.Compo
 	Isession *session
-	run      compareRun
-	job      int
-	started  time.Time
-	stopping bool
-	seen     int
+	shown    compareRun
+	run      run
+	model    modelInUse
+	data     dataSet
+	hold     hold
 	ctx      app.Context // its own: the button's belongs to the panel inside
 }
 
@@ -176,23 +176,22 @@ func (c *compareSection) Session(s *session) *compareSection { c.Isession = s; r
 
 func (c *compareSection) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	ctx.ObserveState(stateBusy).Value(&c.seen)
+	ctx.ObserveState(drawn(keyModel)).Value(&c.model)
+	ctx.ObserveState(drawn(keyData)).Value(&c.data)
+	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
 }
 
 func (c *compareSection) start(ctx app.Context) {
-	s := c.Isession
-	rs := rivals(s.cfg)
+	rs := rivals(c.model.Config)
 	spec := compareSpec(rs)
-	id := s.jobs.start(ctx, "the comparison is running", work.JobSpec{Kind: work.JobCompare, Compare: &spec}, jobHandlers{
+	if !c.run.start(ctx, c.Isession, "the comparison is running", work.JobSpec{Kind: work.JobCompare, Compare: &spec}, runNews{
 		message:  c.onMessage,
 		finished: c.onFinished,
-	})
-	if id == 0 {
+	}) {
 		return
 	}
-	c.job, c.stopping, c.started = id, false, time.Now()
-	c.run = newCompareRun(rs, s.data.TestCases)
-	c.publish()
+	c.shown = newCompareRun(rs, c.data.Info.TestCases)
+	c.publish(ctx)
 }
 
 func (c *compareSection) onMessage(ctx app.Context, m work.Msg) {
@@ -200,60 +199,47 @@ func (c *compareSection) onMessage(ctx app.Context, m work.Msg) {
 	if m.Kind == work.MsgError || m.Decode(&res) != nil {
 		return
 	}
-	c.run.update(res)
-	c.run.WallMs = durationMillis(time.Since(c.started))
-	c.publish()
+	c.shown.update(res)
+	c.shown.WallMs = c.run.elapsedMs()
+	c.publish(ctx)
 }
 
 func (c *compareSection) onFinished(ctx app.Context, stopped bool, failed string) {
-	r := &c.run
-	c.job, c.stopping = 0, false
+	r := &c.shown
 	r.Running, r.Phase, r.Progress = false, "", 0
 	r.Stopped, r.Finished = stopped, !stopped
 	if failed != "" {
+		r.Rows = slices.Clone(r.Rows)
 		for k := range r.Rows {
 			if !r.Rows[k].Evaluated && r.Rows[k].Err == "" {
 				r.Rows[k].Err = failed
 			}
 		}
 	}
-	r.WallMs = durationMillis(time.Since(c.started))
-	c.publish()
-	c.Isession.announce(ctx, runNews("The comparison", stopped, failed), false)
-}
-
-// runNews says how a run ended, for the live region.
-func runNews(run string, stopped bool, failed string) string {
-	switch {
-	case failed != "":
-		return run + " failed: " + failed + "."
-	case stopped:
-		return run + " stopped; its figures so far are shown."
-	}
-	return run + " finished; its figures are shown."
+	r.WallMs = c.run.elapsedMs()
+	c.publish(ctx)
+	c.Isession.announce(ctx, endNews("The comparison", stopped, failed), false)
 }
 
 func (c *compareSection) onButton(ctx app.Context, start bool) {
 	switch {
 	case start:
 		c.start(c.ctx)
-	case c.job != 0:
-		c.Isession.jobs.stop(c.job)
-		c.stopping = true
+	default:
+		c.run.stop(c.Isession)
 	}
 }
 
-// publish hands the run to window.ealsLiveEvidence.
-func (c *compareSection) publish() {
-	c.Isession.evidence.Compare = c.run
-	c.Isession.publishEvidence()
+// publish hands the run to the export and the probe.
+func (c *compareSection) publish(ctx app.Context) {
+	c.Isession.showResults(ctx, func(r *results) { r.Compare = c.shown })
 }
 
 func (c *compareSection) Render() app.UI {
 	countRender("compare")
 	h := hold{}
-	if !c.run.Running {
-		h = c.Isession.runHold()
+	if !c.shown.Running {
+		h = c.hold
 	}
-	return newComparePanel().Run(c.run).Blocked(h).Stopping(c.run.Running && c.stopping).OnButton(c.onButton)
+	return newComparePanel().Run(c.shown).Blocked(h).Stopping(c.shown.Running && c.run.stopping).OnButton(c.onButton)
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -61,11 +63,11 @@ func (c *comparePanel) status() string {
 			}
 		}
 		return fmt.Sprintf("Training the models and measuring HR@100 on all %s held-out people: %d of %d done…",
-			thousands(r.Tests), measured, len(r.Rows))
+			textfmt.Thousands(r.Tests), measured, len(r.Rows))
 	case r.Stopped:
 		return "Stopped; the rows not finished are left empty."
 	case r.Finished:
-		return fmt.Sprintf("All %d trained and measured on the same %s held-out people in %.1f s.", len(r.Rows), thousands(r.Tests), r.WallMs/1000)
+		return fmt.Sprintf("All %d trained and measured on the same %s held-out people in %.1f s.", len(r.Rows), textfmt.Thousands(r.Tests), r.WallMs/1000)
 	}
 	return fmt.Sprintf("Trains four models side by side, BPR for %d epochs: several seconds in all.", compareBPREpochs)
 }
@@ -131,7 +133,7 @@ func (c *comparePanel) cells(k int) []app.UI {
 		cells = append(cells, cell("row-note", "note", note))
 	}
 	return append(cells,
-		cell("num", "epoch-ms", orDash(len(row.EpochMs) > 0, millis(row.EpochMsMedian))),
+		cell("num", "epoch-ms", orDash(len(row.EpochMs) > 0, textfmt.Millis(row.EpochMsMedian))),
 		cell("num", "epochs", fmt.Sprint(row.Done)),
 		cell("num", "train-ms", orDash(row.Done > 0, fmt.Sprintf("%.1f s", row.TrainMs/1000))),
 	)

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/settings"
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/core"
@@ -35,7 +38,7 @@ func (c *curves) Render() app.UI {
 	epochs := max(r.Epochs, len(r.Objective), c.Iplanned)
 	sample := "a sample of"
 	if r.Sample > 0 {
-		sample = thousands(r.Sample)
+		sample = textfmt.Thousands(r.Sample)
 	}
 	return app.Section().ID("curves").Class("card card-curves").Body(
 		app.H2().Class("visually-hidden").Text("Learning curves"),
@@ -63,9 +66,9 @@ func (c *curves) Render() app.UI {
 // what differs from this one.
 func ghostNote(prev, now core.Config) string {
 	var diff []string
-	for _, p := range params {
-		if p.get(prev) != p.get(now) {
-			diff = append(diff, fmt.Sprintf("%s = %s, now %s", paramSymbol(p), paramText(prev, p), paramText(now, p)))
+	for _, p := range settings.Params {
+		if p.Text(prev) != p.Text(now) {
+			diff = append(diff, fmt.Sprintf("%s = %s, now %s", paramSymbol(p), p.Text(prev), p.Text(now)))
 		}
 	}
 	if prev.Seed != now.Seed {
@@ -80,7 +83,7 @@ func ghostNote(prev, now core.Config) string {
 }
 
 // paramSymbol is a parameter's symbol in notation.
-func paramSymbol(p param) string {
+func paramSymbol(p settings.Param) string {
 	switch p.Name {
 	case "c0":
 		return "c_0"

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -26,24 +28,24 @@ type entry struct {
 	TrainKnown   bool
 }
 
-// entry describes business i for a list.
-func (s *session) entry(i int32) entry {
-	it := s.cat.item(i)
+// entry describes business i for a list, marked liked if you like it.
+func (d dataSet) entry(i int32, you yours) entry {
+	it := d.Cat.Item(i)
 	cats := it.Categories
 	if len(cats) > 3 {
 		cats = cats[:3]
 	}
-	train, known := s.cat.trainReviews(i)
+	train, known := d.Cat.TrainReviews(i)
 	return entry{
 		ID:           i,
 		Name:         it.Name,
 		Categories:   strings.Join(cats, ", "),
 		City:         it.City,
 		Stars:        it.Stars,
-		Reviews:      s.cat.reviewCount(i),
+		Reviews:      d.Cat.ReviewCount(i),
 		TrainReviews: train,
 		TrainKnown:   known,
-		Liked:        s.you.likes(i),
+		Liked:        you.likes(i),
 	}
 }
 
@@ -116,11 +118,11 @@ func scoreText(e entry) app.UI {
 // all of them in the data, which is what orders it, with the training
 // reviews among them, which are what the model learnt from, when known.
 func reviewsText(e entry) app.UI {
-	title := plural(e.Reviews, "Yelp review", "Yelp reviews") + " of this business in the data, held-out ones included"
+	title := textfmt.Plural(e.Reviews, "Yelp review", "Yelp reviews") + " of this business in the data, held-out ones included"
 	if e.TrainKnown {
-		title += "; the model trains on " + thousands(e.TrainReviews)
+		title += "; the model trains on " + textfmt.Thousands(e.TrainReviews)
 	}
-	return app.Span().Class("reviews").Title(title).Text(plural(e.Reviews, "review", "reviews"))
+	return app.Span().Class("reviews").Title(title).Text(textfmt.Plural(e.Reviews, "review", "reviews"))
 }
 
 // placeholderRows are n empty rows of your list, which fills in later,

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -31,21 +33,21 @@ type exported struct {
 // naming the settings and the data that made it.
 type exportCard struct {
 	app.Compo
-	Isession *session
-	last     exported
-	status   string
-	seen     int
-	ctx      app.Context
+	model   modelInUse
+	data    dataSet
+	results results
+	last    exported
+	status  string
+	ctx     app.Context
 }
 
 func newExportCard() *exportCard { return &exportCard{} }
 
-func (c *exportCard) Session(s *session) *exportCard { c.Isession = s; return c }
-
 func (c *exportCard) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	ctx.ObserveState(stateBusy).Value(&c.seen)
-	ctx.ObserveState(stateModel).Value(&c.seen)
+	ctx.ObserveState(drawn(keyModel)).Value(&c.model)
+	ctx.ObserveState(drawn(keyData)).Value(&c.data)
+	ctx.ObserveState(drawn(keyResults)).Value(&c.results)
 }
 
 // offer hands a file to the browser as a download and keeps its link.
@@ -68,26 +70,25 @@ func textBlob(text, mime string) app.Value {
 
 // exportResult makes the CSV or JSON file of one of the page's results.
 func (c *exportCard) exportResult(kind, format string) {
-	s := c.Isession
-	h := newExportHead(kind, s.cfg, s.data, time.Now())
+	h := newExportHead(kind, c.model.Config, c.data.Info, time.Now())
 	var header []string
 	var rows [][]string
 	var result any
 	switch kind {
 	case "training":
-		h.Settings = s.training.Config
-		header, rows = trainingTable(s.training)
-		result = s.training
+		h.Settings = c.model.Run.Config
+		header, rows = trainingTable(c.model.Run)
+		result = c.model.Run
 	case "replay":
-		h.Settings = s.evidence.Replay.Config
-		header, rows = replayTable(s.evidence.Replay)
-		result = s.evidence.Replay
+		h.Settings = c.results.Replay.Config
+		header, rows = replayTable(c.results.Replay)
+		result = c.results.Replay
 	case "comparison":
-		header, rows = compareTable(s.evidence.Compare)
-		result = s.evidence.Compare
+		header, rows = compareTable(c.results.Compare)
+		result = c.results.Compare
 	case "newcomer":
-		h.Settings = s.evidence.Newcomer.Config
-		file := newcomerFile(s.evidence.Newcomer, s.cat.item)
+		h.Settings = c.results.Newcomer.Config
+		file := newcomerFile(c.results.Newcomer, c.data.Cat.Item)
 		header, rows = newcomerTable(file)
 		result = file
 	}
@@ -126,26 +127,24 @@ func (c *exportCard) exportChart(ch exportChart, png bool) {
 
 // chartNote is the line under an exported chart: the settings and data.
 func (c *exportCard) chartNote() string {
-	s := c.Isession
-	cfg := s.cfg
+	cfg := c.model.Config
 	note := fmt.Sprintf("eALS Live · K = %d, c0 = %g, α = %g, λ = %g, w_new = %g, %d epochs, seed %d",
 		cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.WNew, cfg.Epochs, cfg.Seed)
-	if d := s.data; d != nil {
-		note += fmt.Sprintf(" · Yelp, %s: %s reviews", d.Subset, thousands(d.Reviews))
+	if d := c.data.Info; d != nil {
+		note += fmt.Sprintf(" · Yelp, %s: %s reviews", d.Subset, textfmt.Thousands(d.Reviews))
 	}
 	return note
 }
 
 func (c *exportCard) Render() app.UI {
-	s := c.Isession
 	type result struct{ kind, name string }
 	results := []result{{"training", "The training run"}, {"replay", "The replay"}, {"comparison", "The comparison"},
 		{"newcomer", "The newcomers followed"}}
 	have := map[string]bool{
-		"training":   len(s.training.Objective) > 0,
-		"replay":     len(s.evidence.Replay.Lanes) > 0 && !s.evidence.Replay.Running,
-		"comparison": len(s.evidence.Compare.Rows) > 0 && !s.evidence.Compare.Running,
-		"newcomer":   len(s.evidence.Newcomer.Followed) > 0 && !s.evidence.Newcomer.Running,
+		"training":   len(c.model.Run.Objective) > 0,
+		"replay":     len(c.results.Replay.Lanes) > 0 && !c.results.Replay.Running,
+		"comparison": len(c.results.Compare.Rows) > 0 && !c.results.Compare.Running,
+		"newcomer":   len(c.results.Newcomer.Followed) > 0 && !c.results.Newcomer.Running,
 	}
 	button := func(id, label, aria string, on func()) app.UI {
 		return app.Button().ID(id).Class("export").Text(label).Aria("label", aria).

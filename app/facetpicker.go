@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/catalog"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -19,15 +20,15 @@ type facetPicker struct {
 	Ifield  string // the query field it sets, and the select's id
 	Ilabel  string
 	Iany    string
-	Ifacets []facet
+	Ifacets []catalog.Facet
 }
 
 func newFacetPicker() *facetPicker { return &facetPicker{} }
 
-func (f *facetPicker) Field(v string) *facetPicker   { f.Ifield = v; return f }
-func (f *facetPicker) Label(v string) *facetPicker   { f.Ilabel = v; return f }
-func (f *facetPicker) Any(v string) *facetPicker     { f.Iany = v; return f }
-func (f *facetPicker) Facets(v []facet) *facetPicker { f.Ifacets = v; return f }
+func (f *facetPicker) Field(v string) *facetPicker           { f.Ifield = v; return f }
+func (f *facetPicker) Label(v string) *facetPicker           { f.Ilabel = v; return f }
+func (f *facetPicker) Any(v string) *facetPicker             { f.Iany = v; return f }
+func (f *facetPicker) Facets(v []catalog.Facet) *facetPicker { f.Ifacets = v; return f }
 
 func (f *facetPicker) Render() app.UI {
 	field := f.Ifield

@@ -5,6 +5,9 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/ealslive/ealslive/app/catalog"
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/core"
@@ -36,11 +39,13 @@ const (
 // moved.
 type factorMap struct {
 	app.Compo
-	Isession *session
-	seen     int
+	Isession *session // for its probe
+	data     dataSet
+	inUse    modelInUse
+	you      yours
 	model    *core.Model // the model plane belongs to
 	plane    *core.Plane
-	group    []int // each business's categoryGroups index
+	group    []int // each business's catalog.Groups index
 	shown    factorMapShown
 	screen   [][2]float64 // each business's position on the canvas at the last draw
 	hover    int32        // the business named, -1 for none
@@ -64,8 +69,10 @@ func newFactorMap() *factorMap { return &factorMap{hover: -1} }
 func (m *factorMap) Session(s *session) *factorMap { m.Isession = s; return m }
 
 func (m *factorMap) OnMount(ctx app.Context) {
-	ctx.ObserveState(stateMap).OnChange(func() { m.refresh(ctx) }).Value(&m.seen)
-	ctx.ObserveState(stateModel).OnChange(func() { m.refresh(ctx) }).Value(&m.seen)
+	// A new model comes with a change of yours, after it.
+	ctx.ObserveState(drawn(keyData)).Value(&m.data)
+	ctx.ObserveState(drawn(keyModel)).Value(&m.inUse)
+	ctx.ObserveState(drawn(keyYou)).OnChange(func() { m.refresh(ctx) }).Value(&m.you)
 	m.refresh(ctx)
 }
 
@@ -142,37 +149,40 @@ func (m *factorMap) watch(ctx app.Context, canvas app.Value) {
 // refresh projects the businesses and your vector again, taking a new
 // plane for a new model, and redraws once the list below is rendered.
 func (m *factorMap) refresh(ctx app.Context) {
-	s := m.Isession
-	you := s.you
-	if you.model == nil || s.cat == nil {
+	you, cat := m.you, m.data.Cat
+	if you.Model == nil || cat == nil {
 		m.model, m.plane = nil, nil
 		return
 	}
-	if you.model != m.model {
-		m.model, m.hover = you.model, -1
-		m.plane, m.planeErr = s.itemPlane(you.model)
+	if you.Model != m.model {
+		m.model, m.hover = you.Model, -1
+		inUse := m.inUse
+		if inUse.Model != you.Model {
+			inUse = modelInUse{Model: you.Model}
+		}
+		m.plane, m.planeErr = inUse.plane()
 		m.shown = factorMapShown{}
 		if m.plane != nil {
 			m.shown.Axes, m.shown.Mean, m.shown.Share = m.plane.Axes, m.plane.Mean, m.plane.Share()
 		}
-		m.group = make([]int, you.model.NumItems())
+		m.group = make([]int, you.Model.NumItems())
 		for i := range m.group {
-			if i < len(s.cat.items) {
-				m.group[i] = mainGroup(s.cat.item(int32(i)).Categories)
+			if i < cat.Len() {
+				m.group[i] = catalog.MainGroup(cat.Item(int32(i)).Categories)
 			}
 		}
 	}
 	if m.plane == nil {
-		s.factorMap = nil
+		m.Isession.probe.factorMap = nil
 		return
 	}
-	m.shown.Items = you.model.ItemPoints(m.plane)
-	if p, err := you.model.UserPoint(m.plane, you.id); err == nil {
+	m.shown.Items = you.Model.ItemPoints(m.plane)
+	if p, err := you.Model.UserPoint(m.plane, you.User); err == nil {
 		if n := len(m.shown.You); n == 0 || m.shown.You[n-1] != p {
 			m.shown.You = append(m.shown.You, p)
 		}
 	}
-	s.factorMap = &m.shown
+	m.Isession.probe.factorMap = &m.shown
 	m.stale = true
 	ctx.Defer(func(ctx app.Context) {
 		if canvas := app.Window().GetElementByID("factor-map-canvas"); canvas.Truthy() {
@@ -238,11 +248,11 @@ func (m *factorMap) draw() {
 	m.screen = m.screen[:0]
 	// One SVG path string per group, written without fmt: it is 2,841
 	// squares on every click.
-	paths := make([][]byte, len(categoryGroups))
+	paths := make([][]byte, len(catalog.Groups))
 	for i, p := range m.shown.Items {
 		q := at(p)
 		m.screen = append(m.screen, q)
-		g := len(categoryGroups) - 1
+		g := len(catalog.Groups) - 1
 		if i < len(m.group) {
 			g = m.group[i]
 		}
@@ -255,11 +265,10 @@ func (m *factorMap) draw() {
 	path2D := app.Window().Get("Path2D")
 	c.Set("globalAlpha", 0.9) // overlaps show, and every colour keeps 3:1 on white
 	for g := range paths {
-		c.Set("fillStyle", categoryGroups[g].Colour)
+		c.Set("fillStyle", catalog.Groups[g].Colour)
 		c.Call("fill", path2D.New(string(paths[g])))
 	}
 	c.Set("globalAlpha", 1)
-	s := m.Isession
 	ring := func(i int32, r float64, colour string, width float64) {
 		if int(i) >= len(m.screen) {
 			return
@@ -271,10 +280,10 @@ func (m *factorMap) draw() {
 		c.Set("lineWidth", width)
 		c.Call("stroke")
 	}
-	for _, r := range s.you.list {
+	for _, r := range m.you.List {
 		ring(r.Item, 5, "#1d2321", 1.5)
 	}
-	for _, i := range s.you.liked {
+	for _, i := range m.you.Liked {
 		ring(i, 7, "#9b2c1f", 2.5)
 	}
 	// Your path, click by click, and where you are now.
@@ -336,7 +345,7 @@ func (m *factorMap) name(i int32) {
 
 func (m *factorMap) Render() app.UI {
 	countRender("factormap")
-	s := m.Isession
+	cat := m.data.Cat
 	card := app.Section().ID("factor-map").Class("card card-map").Aria("labelledby", "factor-map-title")
 	title := app.H2().ID("factor-map-title").Text("The factor space, drawn")
 	if m.plane == nil {
@@ -349,9 +358,9 @@ func (m *factorMap) Render() app.UI {
 	label := ""
 	var tipX, tipY float64
 	tip := false
-	if m.hover >= 0 && int(m.hover) < len(m.shown.Items) && s.cat != nil && int(m.hover) < len(s.cat.items) {
-		it := s.cat.item(m.hover)
-		label = it.Name + " · " + categoryGroups[m.group[m.hover]].Name
+	if m.hover >= 0 && int(m.hover) < len(m.shown.Items) && cat != nil && int(m.hover) < cat.Len() {
+		it := cat.Item(m.hover)
+		label = it.Name + " · " + catalog.Groups[m.group[m.hover]].Name
 		// The tip sits where the last draw put the business; the label
 		// needs no draw.
 		if tip = int(m.hover) < len(m.screen); tip {
@@ -366,11 +375,11 @@ func (m *factorMap) Render() app.UI {
 				"(the directions in which the trained vectors vary most; together they hold %.0f%% of the variance). "+
 				"Colours are main categories, which the model never sees: it learns only from who reviewed what, "+
 				"so businesses reviewed by the same people lie together and your list can cross categories.",
-			thousands(len(m.shown.Items)), 100*m.shown.Share)),
+			textfmt.Thousands(len(m.shown.Items)), 100*m.shown.Share)),
 		app.Div().Class("map-wrap").Body(
 			app.Canvas().ID("factor-map-canvas").Class("map-canvas").
 				Aria("label", fmt.Sprintf("Map of %s businesses by their two leading principal coordinates, with your "+
-					"vector's path; the businesses marked are listed below the map", thousands(len(m.shown.Items)))).
+					"vector's path; the businesses marked are listed below the map", textfmt.Thousands(len(m.shown.Items)))).
 				Role("img").
 				On("pointermove", m.point).On("pointerdown", m.point).
 				On("pointerleave", func(ctx app.Context, e app.Event) { m.name(-1) }),
@@ -381,9 +390,9 @@ func (m *factorMap) Render() app.UI {
 		),
 		app.P().ID("factor-map-named").Class("map-named").Aria("live", "polite").Text(label),
 		app.Ul().Class("legend map-legend").Body(
-			app.Range(categoryGroups).Slice(func(g int) app.UI {
-				return app.Li().Body(app.Span().Class("swatch").Style("background", categoryGroups[g].Colour).Aria("hidden", "true"),
-					app.Text(categoryGroups[g].Name))
+			app.Range(catalog.Groups).Slice(func(g int) app.UI {
+				return app.Li().Body(app.Span().Class("swatch").Style("background", catalog.Groups[g].Colour).Aria("hidden", "true"),
+					app.Text(catalog.Groups[g].Name))
 			}),
 			app.Li().Body(app.Span().Class("swatch map-swatch-you").Aria("hidden", "true"), app.Text("You (diamond), and your path")),
 			app.Li().Body(app.Span().Class("swatch map-swatch-liked").Aria("hidden", "true"), app.Text("Your likes (red ring)")),
@@ -394,7 +403,7 @@ func (m *factorMap) Render() app.UI {
 				app.Summary().Text("The marked businesses, to find on the map"),
 				app.Ul().ID("factor-map-list").Body(app.Range(marked).Slice(func(k int) app.UI {
 					mk := marked[k]
-					name := s.cat.item(mk.item).Name
+					name := cat.Item(mk.item).Name
 					return app.Li().Body(app.Button().Class("map-find").DataSet("id", mk.item).
 						Aria("label", "Show "+name+" on the map").
 						// The scope tells go-app the handler changed when the
@@ -417,16 +426,16 @@ type markedItem struct {
 
 // markedItems are your likes, then your top 20 not liked.
 func (m *factorMap) markedItems() []markedItem {
-	you := m.Isession.you
+	you := m.you
 	var out []markedItem
 	liked := map[int32]bool{}
-	for _, i := range you.liked {
+	for _, i := range you.Liked {
 		if int(i) < len(m.shown.Items) {
 			out = append(out, markedItem{i, "you like it"})
 			liked[i] = true
 		}
 	}
-	for k, r := range you.list {
+	for k, r := range you.List {
 		if !liked[r.Item] && int(r.Item) < len(m.shown.Items) {
 			out = append(out, markedItem{r.Item, fmt.Sprintf("number %d in your list", k+1)})
 		}

@@ -3,6 +3,7 @@ package app
 import (
 	"sync/atomic"
 
+	"github.com/ealslive/ealslive/app/catalog"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -25,7 +26,8 @@ func newFilterChange(field, value string) filterChange {
 	return filterChange{Field: field, Value: value, Seq: filterSeq.Add(1)}
 }
 
-func (q query) with(f filterChange) query {
+// withChange is q with the field f names set.
+func withChange(q catalog.Query, f filterChange) catalog.Query {
 	switch f.Field {
 	case "text":
 		q.Text = f.Value
@@ -42,15 +44,11 @@ func (q query) with(f filterChange) query {
 type finder struct {
 	app.Compo
 	Isession *session
-	query    query
+	data     dataSet
+	you      yours
+	query    catalog.Query
 	querySeq map[string]int64 // the latest change applied, per field
-	seen     int
 	ctx      app.Context
-	// facets: the category and city drop-downs have their options. They
-	// come a frame after the businesses: a closed drop-down shows its
-	// first option alone, and the browser's parse of hundreds of options
-	// made the task that first draws this column some 10 ms longer.
-	facets, facetsPending bool
 }
 
 func newFinder() *finder { return &finder{querySeq: map[string]int64{}} }
@@ -59,25 +57,14 @@ func (f *finder) Session(s *session) *finder { f.Isession = s; return f }
 
 func (f *finder) OnMount(ctx app.Context) {
 	f.ctx = ctx
+	ctx.ObserveState(drawn(keyData)).Value(&f.data)
 	// Your likes mark the businesses listed here.
-	ctx.ObserveState(stateFinder).OnChange(func() { f.facetsLater() }).Value(&f.seen)
+	ctx.ObserveState(drawn(keyYou)).Value(&f.you)
 	ctx.Handle(actFilter, func(ctx app.Context, a app.Action) {
 		if c, ok := a.Value.(filterChange); ok && c.Seq > f.querySeq[c.Field] {
 			f.querySeq[c.Field] = c.Seq
-			f.query = f.query.with(c)
+			f.query = withChange(f.query, c)
 		}
-	})
-}
-
-// facetsLater fills the drop-downs once the businesses are on screen.
-func (f *finder) facetsLater() {
-	s := f.Isession
-	if f.facets || f.facetsPending || !s.cat.ready() {
-		return
-	}
-	f.facetsPending = true
-	s.onceDrawn(func(app.Context) {
-		f.ctx.Dispatch(func(app.Context) { f.facets, f.facetsPending = true, false })
 	})
 }
 
@@ -90,21 +77,18 @@ func (f *finder) onRowClick(ctx app.Context, e app.Event) {
 
 func (f *finder) Render() app.UI {
 	countRender("finder")
-	s := f.Isession
+	d := f.data
 	v := newCatalogView().Query(f.query).OnRowClick(f.onRowClick)
 	switch {
-	case s.cat == nil && s.stage == stageFailed:
+	case d.Failed:
 		return v.Waiting("No businesses to show: the data could not be loaded.")
-	case !s.cat.ready():
+	case !d.Cat.Ready():
 		return v.Loading("Loading the businesses…")
 	}
-	ids, total := s.cat.find(f.query, browseLimit)
+	ids, total := d.Cat.Find(f.query, browseLimit)
 	entries := make([]entry, len(ids))
 	for k, i := range ids {
-		entries[k] = s.entry(i)
+		entries[k] = d.entry(i, f.you)
 	}
-	if f.facets {
-		v = v.Categories(s.cat.categories).Cities(s.cat.cities)
-	}
-	return v.Results(entries, total)
+	return v.Categories(d.Cat.Categories()).Cities(d.Cat.Cities()).Results(entries, total)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/ealslive/ealslive/core/eval"
 )
 
@@ -49,16 +51,16 @@ func replayFindings(lanes []laneView) string {
 	if cold, ok := bucket(learning, 0); ok {
 		p, _ := bucket(pop, 0)
 		s = append(s, fmt.Sprintf("Here, at 0 past reviews (%s): eALS %s, popularity %s.",
-			plural(cold.Count, "review", "reviews"), percent(cold.HR), percent(p.HR)))
+			textfmt.Plural(cold.Count, "review", "reviews"), percent(cold.HR), percent(p.HR)))
 	}
 	if one, ok := bucket(learning, 1); ok {
 		f, _ := bucket(frozen, 1)
 		p, _ := bucket(pop, 1)
 		s = append(s, fmt.Sprintf("After 1 past review (%s): learning eALS %s, eALS without updates %s, popularity %s.",
-			plural(one.Count, "review", "reviews"), percent(one.HR), percent(f.HR), percent(p.HR)))
+			textfmt.Plural(one.Count, "review", "reviews"), percent(one.HR), percent(f.HR), percent(p.HR)))
 	}
 	s = append(s, fmt.Sprintf("Over all %s replayed: learning eALS %s, without updates %s, popularity %s.",
-		thousands(learning.Overall.Count), percent(learning.Overall.HR), percent(frozen.Overall.HR), percent(pop.Overall.HR)))
+		textfmt.Thousands(learning.Overall.Count), percent(learning.Overall.HR), percent(frozen.Overall.HR), percent(pop.Overall.HR)))
 	var more []string
 	for _, l := range lanes {
 		if l.Key != laneLearning && l.Key != laneFrozen && l.Key != lanePopular && l.Overall.Count > 0 {

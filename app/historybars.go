@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -97,13 +99,13 @@ func (c historyBars) render() app.UI {
 								Attr("width", fmt.Sprintf("%.1f", lay.bar)).
 								Attr("height", fmt.Sprintf("%.1f", base-y)).Body(
 								svg("title").Text(fmt.Sprintf("%s, %s past: HR@100 %s over %s",
-									c.series[s].Label, grp.Label, valueLabel(v, true), plural(grp.Count, "test", "tests"))),
+									c.series[s].Label, grp.Label, valueLabel(v, true), textfmt.Plural(grp.Count, "test", "tests"))),
 							)
 						}),
 						svgText(lay.middle(g), base+barsLabelOffset, "middle", grp.Label),
 						svg("text").Attr("x", fmt.Sprintf("%.1f", lay.middle(g))).
 							Attr("y", fmt.Sprintf("%.1f", base+barsCountsOffset)).
-							Attr("text-anchor", "middle").Attr("data-role", "count").Text(thousands(grp.Count)),
+							Attr("text-anchor", "middle").Attr("data-role", "count").Text(textfmt.Thousands(grp.Count)),
 					)
 				}),
 			),

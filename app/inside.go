@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/ealslive/ealslive/app/settings"
 	"github.com/ealslive/ealslive/core"
 )
 
@@ -17,27 +18,18 @@ const actParam = "eals/param"
 type inside struct {
 	app.Compo
 	Isession *session
-	// Iparts is how many of its cards are in, 0 meaning all: the page
-	// brings them one a frame (insideParts), the controls first, so that
-	// no task builds all five.
-	Iparts int
-	raw    map[string]string // the controls' text by parameter; missing ones show the config in use
-	seq    map[string]int64  // the latest change applied, by parameter
+	data     dataSet
+	inUse    modelInUse
+	you      yours
+	hold     hold
+	raw      map[string]string // the controls' text by parameter; missing ones show the config in use
+	seq      map[string]int64  // the latest change applied, by parameter
 	// The weights plot follows the controls, keeping the last valid c0 and
 	// α while either is invalid.
 	plotted       bool
 	plotC0, plotA float64
 	curve         core.WeightCurve
 	curveFor      curveKey
-	// dataShown: the data's arrival is on screen above (stateBelow), so
-	// the weights plot may follow. Drawn with the data, the plot made the
-	// task that draws your first list some 15 ms longer.
-	dataShown bool
-	// trace and traced are the update the stepper shows and its
-	// business, taken a step after the rest (stateStepper).
-	trace  *core.UpdateTrace
-	traced string
-	seen   int
 }
 
 type curveKey struct {
@@ -45,25 +37,20 @@ type curveKey struct {
 	c0, alpha float64
 }
 
-func newInside() *inside { return &inside{raw: map[string]string{}, seq: map[string]int64{}} }
+func newInside() *inside {
+	return &inside{raw: map[string]string{}, seq: map[string]int64{}, inUse: modelInUse{Config: pageConfig()}}
+}
 
 func (t *inside) Session(s *session) *inside { t.Isession = s; return t }
 
-// Parts sets how many of its cards, in the page's order, are in.
-func (t *inside) Parts(n int) *inside { t.Iparts = n; return t }
-
 func (t *inside) OnMount(ctx app.Context) {
-	// Further down the page, it follows the data, your clicks and the
-	// model once what changed above is on screen.
-	t.dataShown = t.Isession.cat.ready()
-	ctx.ObserveState(stateBelow).OnChange(func() { t.dataShown = t.Isession.cat.ready() }).Value(&t.seen)
-	t.trace, t.traced = t.Isession.lastUpdate()
-	ctx.ObserveState(stateStepper).OnChange(func() { t.trace, t.traced = t.Isession.lastUpdate() }).Value(&t.seen)
-	ctx.ObserveState(stateModel).OnChange(func() {
+	ctx.ObserveState(drawn(keyData)).Value(&t.data)
+	ctx.ObserveState(drawn(keyModel)).OnChange(func() {
 		// A new model in use: the controls show its settings again.
 		t.raw, t.plotted = map[string]string{}, false
-	}).Value(&t.seen)
-	ctx.ObserveState(stateBusy).Value(&t.seen)
+	}).Value(&t.inUse)
+	ctx.ObserveState(drawn(keyYou)).Value(&t.you)
+	ctx.ObserveState(drawn(keyBusy)).Value(&t.hold)
 	ctx.Handle(actParam, func(ctx app.Context, a app.Action) {
 		if c, ok := a.Value.(paramChange); ok {
 			t.setParam(c)
@@ -77,7 +64,7 @@ func (t *inside) setParam(c paramChange) {
 	}
 	t.seq[c.Name] = c.Seq
 	t.raw[c.Name] = c.Value
-	cfg, problems := draftConfig(t.Isession.cfg, t.raw)
+	cfg, problems := settings.Draft(t.inUse.Config, t.raw)
 	_, badC0 := problems["c0"]
 	_, badAlpha := problems["alpha"]
 	if !badC0 && !badAlpha {
@@ -87,7 +74,7 @@ func (t *inside) setParam(c paramChange) {
 
 // retrain asks the model card for a new model with the controls' values.
 func (t *inside) retrain(ctx app.Context, e app.Event) {
-	cfg, problems := draftConfig(t.Isession.cfg, t.raw)
+	cfg, problems := settings.Draft(t.inUse.Config, t.raw)
 	if len(problems) == 0 && t.Isession.busy() == "" {
 		ctx.NewActionWithValue(actRetrain, cfg)
 	}
@@ -95,28 +82,19 @@ func (t *inside) retrain(ctx app.Context, e app.Event) {
 
 func (t *inside) Render() app.UI {
 	countRender("inside")
-	s := t.Isession
-	cfg, problems := draftConfig(s.cfg, t.raw)
-	cards := []func() app.UI{
-		func() app.UI {
-			return newParamControls().Start(configText(s.cfg)).Problems(problems).Hold(s.runHold()).Changed(cfg != s.cfg).
-				OnRetrain(t.retrain)
-		},
-		func() app.UI { return t.renderWeights(problems) },
-		func() app.UI { return newUpdateView().Shown(s.updateShown()) },
-		func() app.UI { return newUpdateStepper().Trace(t.trace, t.traced) },
-		func() app.UI { return newFactorMap().Session(s) },
-	}
-	if t.Iparts > 0 {
-		cards = cards[:min(t.Iparts, len(cards))]
-	}
-	in := make([]app.UI, 0, len(cards))
-	for _, card := range cards {
-		in = append(in, card())
-	}
+	inUse := t.inUse.Config
+	cfg, problems := settings.Draft(inUse, t.raw)
+	trace, traced := lastUpdate(t.data, t.you)
 	return app.Section().ID("teach").Class("teach").Body(
 		app.H2().Class("teach-title").Text("Inside the model"),
-		app.Div().Class("teach-grid").Body(in...),
+		app.Div().Class("teach-grid").Body(
+			newParamControls().Start(settings.ConfigText(inUse)).Problems(problems).Hold(t.hold).Changed(cfg != inUse).
+				OnRetrain(t.retrain),
+			t.renderWeights(problems),
+			newUpdateView().Shown(updateShownFor(t.data, t.you)),
+			newUpdateStepper().Trace(trace, traced),
+			newFactorMap().Session(t.Isession),
+		),
 	)
 }
 
@@ -132,11 +110,11 @@ func (t *inside) weightCurve(counts []int, c0, alpha float64) core.WeightCurve {
 }
 
 func (t *inside) renderWeights(problems map[string]string) app.UI {
-	s := t.Isession
 	card := app.Section().ID("weights").Class("card card-weights")
-	if !t.dataShown || len(s.cat.train) == 0 {
+	cat := t.data.Cat
+	if cat == nil || len(cat.TrainCounts()) == 0 {
 		msg := "The weight of every business is plotted here once the data has loaded."
-		if s.stage == stageFailed {
+		if t.data.Failed {
 			msg = "Nothing to plot: the page has no training data (see the message at the top)."
 		}
 		return card.Body(
@@ -144,19 +122,20 @@ func (t *inside) renderWeights(problems map[string]string) app.UI {
 			app.P().ID("weights-none").Class("caption").Text(msg),
 		)
 	}
-	c0, alpha := s.cfg.C0, s.cfg.Alpha
+	inUse := t.inUse.Config
+	c0, alpha := inUse.C0, inUse.Alpha
 	if t.plotted {
 		c0, alpha = t.plotC0, t.plotA
 	}
 	_, badC0 := problems["c0"]
 	_, badAlpha := problems["alpha"]
-	inUse := ""
-	if c0 != s.cfg.C0 || alpha != s.cfg.Alpha {
-		inUse = fmt.Sprintf("c_0 = %g and α = %g", s.cfg.C0, s.cfg.Alpha) // in notation, as the caption is
+	note := ""
+	if c0 != inUse.C0 || alpha != inUse.Alpha {
+		note = fmt.Sprintf("c_0 = %g and α = %g", inUse.C0, inUse.Alpha) // in notation, as the caption is
 	}
 	return card.Body(
 		app.H3().Text("Missing-data weights"),
-		newWeightsChart().Curve(t.weightCurve(s.cat.train, c0, alpha)).For(c0, alpha).
-			Stale(badC0 || badAlpha).InUse(inUse),
+		newWeightsChart().Curve(t.weightCurve(cat.TrainCounts(), c0, alpha)).For(c0, alpha).
+			Stale(badC0 || badAlpha).InUse(note),
 	)
 }

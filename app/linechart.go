@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -47,7 +49,7 @@ func (c *lineChart) label(v float64) string {
 	if c.Ipercent {
 		return fmt.Sprintf("%.1f%%", 100*v)
 	}
-	return compact(v)
+	return textfmt.Compact(v)
 }
 
 func (c *lineChart) Render() app.UI {

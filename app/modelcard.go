@@ -63,24 +63,21 @@ type trainingRun struct {
 type modelCard struct {
 	app.Compo
 	Isession *session
-	run      trainingRun
-	job      int // the training job under way, 0 when none
-	started  time.Time
-	stopping bool
-	dataSeen int
+	training trainingRun
+	run      run
+	data     dataSet
+	model    modelInUse
+	hold     hold
 	// restoreFailed: the kept model could not be read, so training starts
 	// afresh when the job ends.
 	restoreFailed bool
 	previous      trainingRun // the run before, drawn faint beside this one
-	// arrived is the model read from the workers' result, handed to you
-	// in a task of its own: reading it and redrawing the page for it are
-	// then two tasks of the page's thread, each shorter than the 50 ms a
-	// task may take unnoticed.
-	arrived *arrivedModel
+	arrived       *arrivedModel
+	adopted       bool // the run's model is yours
 }
 
 // arrivedModel is a model read from the workers' result, with their
-// account of its run.
+// account of its run, handed to you when the run ends.
 type arrivedModel struct {
 	model *core.Model
 	run   work.TrainRun
@@ -91,22 +88,20 @@ func newModelCard() *modelCard { return &modelCard{} }
 func (c *modelCard) Session(s *session) *modelCard { c.Isession = s; return c }
 
 func (c *modelCard) OnMount(ctx app.Context) {
-	ctx.ObserveState(stateData).OnChange(func() { c.dataChanged(ctx) }).Value(&c.dataSeen)
+	ctx.ObserveState(keyData).OnChange(func() { c.dataChanged(ctx) }).Value(&c.data)
+	ctx.ObserveState(keyModel).Value(&c.model)
+	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
 	ctx.Handle(actRetrain, func(ctx app.Context, a app.Action) {
 		if cfg, ok := a.Value.(core.Config); ok {
 			c.train(ctx, cfg, true)
 		}
 	})
-	// The card goes live after the page's first paint (Page.live): the
-	// data may have come first.
-	c.dataChanged(ctx)
 }
 
 // dataChanged starts training once the workers have the data.
 func (c *modelCard) dataChanged(ctx app.Context) {
-	s := c.Isession
-	if s.data != nil && c.job == 0 && s.you.model == nil && c.run.Epochs == 0 && s.stage != stageFailed {
-		c.train(ctx, s.cfg, true)
+	if c.data.Cat != nil && !c.run.running() && !c.adopted && c.training.Epochs == 0 {
+		c.train(ctx, c.Isession.inUse.Config, true)
 	}
 }
 
@@ -115,31 +110,24 @@ func (c *modelCard) dataChanged(ctx app.Context) {
 // back instead. Your clicks stay, and the new model learns them.
 func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 	s := c.Isession
-	if s.busy() != "" {
-		return
-	}
 	spec := trainingSpec(app.Getenv("GOAPP_VERSION"), cfg, restore)
-	id := s.jobs.start(ctx, holdTraining, work.JobSpec{Kind: work.JobTrain, Train: &spec}, jobHandlers{
+	if !c.run.start(ctx, s, holdTraining, work.JobSpec{Kind: work.JobTrain, Train: &spec}, runNews{
 		message:  c.onMessage,
 		finished: c.onFinished,
-	})
-	if id == 0 {
+	}) {
 		return
 	}
-	c.job, c.stopping, c.started = id, false, time.Now()
-	if len(c.run.Objective) > 0 {
+	if len(c.training.Objective) > 0 {
 		// Its curves stay as ghost lines beside the new run's.
-		c.previous = c.run
+		c.previous = c.training
 	}
-	c.run = trainingRun{Config: cfg, Epochs: cfg.Epochs, Phase: "training", Workers: s.jobs.pool.Size()}
-	s.cfg = cfg
+	c.training = trainingRun{Config: cfg, Epochs: cfg.Epochs, Phase: "training", Workers: s.runs.pool.Size()}
+	c.adopted = false
 	saveSettings(cfg)
-	s.you.detach()
-	s.stage = stageTraining
-	s.metrics.EpochMs, s.metrics.EvalMs = nil, nil
-	s.metrics.TrainStartMs, s.metrics.SetupMs, s.metrics.FinalMs = now(), 0, 0
-	s.changed(ctx, stateModel)
-	s.changed(ctx, stateYou)
+	s.retrain(ctx, cfg)
+	pm := &s.probe.metrics
+	pm.EpochMs, pm.EvalMs = nil, nil
+	pm.TrainStartMs, pm.SetupMs, pm.FinalMs = now(), 0, 0
 }
 
 // trainingSpec is the training job the page asks for with cfg, its model
@@ -157,11 +145,11 @@ func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {
 		if m.Decode(&p) != nil {
 			return
 		}
-		r := &c.run
+		r := &c.training
 		if p.Phase != r.Phase {
 			// A stop during training ends the epochs; Skip then
 			// stops the evaluation.
-			c.stopping = false
+			c.run.stopping = false
 		}
 		r.Phase = p.Phase
 		if p.Phase == "training" && p.Epoch > r.Done {
@@ -170,7 +158,7 @@ func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {
 			r.EvalMs = append(r.EvalMs, p.EvalMs)
 			r.Objective = append(r.Objective, p.Objective)
 			r.SampleHR = append(r.SampleHR, p.SampleHR)
-			s.metrics.EpochMs, s.metrics.EvalMs = r.EpochMs, r.EvalMs
+			s.probe.metrics.EpochMs, s.probe.metrics.EvalMs = r.EpochMs, r.EvalMs
 		}
 		r.Progress = p.Fraction
 	case work.MsgResult:
@@ -179,13 +167,12 @@ func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {
 }
 
 // gotModel reads the trained (or restored) model the workers sent, and
-// hands it to you in the next task, or when the workers say they are done
-// if that comes first: whatever the run's end does comes after.
+// hands it to you at once: whatever the run's end does comes after.
 func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 	s := c.Isession
 	var run work.TrainRun
 	if m.Decode(&run) != nil || len(m.Bytes) != 1 {
-		c.run.Failed = "the workers sent a damaged model"
+		c.training.Failed = "the workers sent a damaged model"
 		return
 	}
 	// The workers trained this model, or checked it with core.LoadModel.
@@ -197,113 +184,82 @@ func (c *modelCard) gotModel(ctx app.Context, m work.Msg) {
 			c.restoreFailed = true
 			return
 		}
-		c.run.Failed = "the trained model could not be read: " + err.Error()
+		c.training.Failed = "the trained model could not be read: " + err.Error()
 		return
 	}
-	a := &arrivedModel{model: model, run: run}
-	c.arrived = a
-	// Showing the model comes in a task of its own, after the browser has
-	// had its thread back: decoding it and redrawing every section that
-	// shows it made one long task.
-	NextTask(func() {
-		ctx.Dispatch(func(ctx app.Context) {
-			if c.arrived == a {
-				c.adoptArrived(ctx)
-			}
-		})
-	})
+	c.adopt(ctx, &arrivedModel{model: model, run: run})
 }
 
-// adoptArrived shows the arrived model's run and hands the model to you.
-func (c *modelCard) adoptArrived(ctx app.Context) {
+// adopt shows the arrived model's run and hands the model to you.
+func (c *modelCard) adopt(ctx app.Context, a *arrivedModel) {
 	s := c.Isession
-	model, run := c.arrived.model, c.arrived.run
-	c.arrived = nil
-	r := &c.run
+	model, run := a.model, a.run
+	r := &c.training
 	r.Config, r.Workers, r.Sample = run.Config, run.Workers, run.Sample
 	r.Done, r.EpochMs, r.EvalMs, r.Objective, r.SampleHR = run.Epochs, run.EpochMs, run.EvalMs, run.Objective, run.SampleHR
 	r.Final, r.FinalDone, r.Stopped, r.Restored = run.Final, run.FinalDone, run.Stopped, run.Restored
 	r.Skipped = !run.FinalDone
 	r.FinalMs, r.SetupMs = run.FinalMs, run.SetupMs
 	r.TrainedAt = time.UnixMilli(run.TrainedAt)
-	r.WallMs = durationMillis(time.Since(c.started))
+	r.WallMs = c.run.elapsedMs()
 	r.Phase, r.Progress = "", 0
-	s.metrics.HR = run.Final.HR
-	s.metrics.Restored = run.Restored
-	s.metrics.ModelChecksum = run.Checksum
-	s.metrics.KernelRows, s.metrics.KernelRankings = run.KernelRows, run.KernelRankings
-	s.metrics.EpochMs, s.metrics.EvalMs = run.EpochMs, run.EvalMs
-	s.metrics.SetupMs, s.metrics.FinalMs = run.SetupMs, run.FinalMs
-	s.training = *r
-	s.trained, s.trainedPlane = model, run.Plane
-	if err := s.adopt(ctx, model); err != nil {
+	pm := &s.probe.metrics
+	pm.HR, pm.Restored, pm.ModelChecksum = run.Final.HR, run.Restored, run.Checksum
+	pm.KernelRows, pm.KernelRankings = run.KernelRows, run.KernelRankings
+	pm.EpochMs, pm.EvalMs = run.EpochMs, run.EvalMs
+	pm.SetupMs, pm.FinalMs = run.SetupMs, run.FinalMs
+	c.adopted = true
+	if err := s.adopt(ctx, modelInUse{Config: run.Config, Model: model, Run: *r, Plane: run.Plane}); err != nil {
 		s.fail(ctx, failure{Title: "The trained model cannot rank", Detail: err.Error()})
 	}
 }
 
 func (c *modelCard) onFinished(ctx app.Context, stopped bool, failed string) {
 	s := c.Isession
-	c.job, c.stopping = 0, false
-	if c.arrived != nil {
-		c.adoptArrived(ctx)
-	}
 	switch {
 	case c.restoreFailed:
 		c.restoreFailed = false
-		c.train(ctx, c.run.Config, false)
+		c.train(ctx, c.training.Config, false)
 		return
 	case failed != "":
-		c.run.Failed = failed
-	case c.run.Failed == "" && s.you.model == nil:
-		c.run.Failed = "training ended without a model"
+		c.training.Failed = failed
+	case c.training.Failed == "" && !c.adopted:
+		c.training.Failed = "training ended without a model"
 	}
-	if c.run.Failed != "" {
-		s.fail(ctx, failure{Title: "Training failed", Detail: "The model could not be trained: " + c.run.Failed + ".",
+	if c.training.Failed != "" {
+		s.fail(ctx, failure{Title: "Training failed", Detail: "The model could not be trained: " + c.training.Failed + ".",
 			Hint: "Reload the page to try again; your clicks are kept."})
-	}
-}
-
-// stop asks training to end after the epoch under way, or, during the
-// final evaluation, to skip the rest of it.
-func (c *modelCard) stop(ctx app.Context) {
-	if c.job != 0 {
-		c.Isession.jobs.stop(c.job)
-		c.stopping = true
 	}
 }
 
 func (c *modelCard) Render() app.UI {
 	countRender("model")
-	s := c.Isession
 	// Two cards of the page's grid, from one component: the wrapper is
-	// display: contents. Its id names the copy the page keeps of both
-	// until the card goes live (Page.live); kept by the training card's,
-	// the copy left the learning curves out, and they came in late.
+	// display: contents.
 	return app.Div().ID("model-card").Class("model-parts").Body(
 		app.Section().ID("training").Class("card card-training").DataSet("stage", c.stageName()).Body(
 			app.Div().Class("training-head").Body(
 				app.H2().Text("The model"),
 				c.renderButton(),
 			),
-			newTrainPanel().Stage(c.stageName()).Run(c.run).Data(s.data).Config(s.cfg),
+			newTrainPanel().Stage(c.stageName()).Run(c.training).Data(c.data.Info).Config(c.model.Config),
 		),
-		newCurves().Run(c.run).Planned(s.cfg.Epochs).Previous(c.previous),
+		newCurves().Run(c.training).Planned(c.model.Config.Epochs).Previous(c.previous),
 	)
 }
 
 // stageName is where the card is: loading, training, evaluating, ready or
 // failed.
 func (c *modelCard) stageName() string {
-	s := c.Isession
 	switch {
-	case s.stage == stageFailed:
+	case c.hold.Final:
 		return "failed"
-	case s.you.model != nil:
-		// Adopted: the workers may still be saying they are done.
+	case c.adopted:
+		// The workers may still be saying they are done.
 		return "ready"
-	case c.job != 0 && c.run.Phase == "evaluating":
+	case c.run.running() && c.training.Phase == "evaluating":
 		return "evaluating"
-	case c.job != 0:
+	case c.run.running():
 		return "training"
 	}
 	return "loading"
@@ -314,22 +270,22 @@ func (c *modelCard) renderButton() app.UI {
 	switch {
 	case stage == "ready":
 		label, title := "Train again", "Train a new model with these settings and watch it learn"
-		if c.run.Restored {
+		if c.training.Restored {
 			label, title = "Train again and watch", "This model was trained on your last visit; train a fresh one and watch it learn"
 		}
 		return app.Button().ID("train-again").Class("run").Text(label).Title(title).
-			OnClick(func(ctx app.Context, e app.Event) { c.train(ctx, c.Isession.cfg, false) })
+			OnClick(func(ctx app.Context, e app.Event) { c.train(ctx, c.training.Config, false) })
 	case stage != "training" && stage != "evaluating":
 		return app.Span()
-	case c.stopping:
+	case c.run.stopping:
 		return app.Button().ID("stop").Class("stop").Disabled(true).Text("Stopping…")
 	case stage == "evaluating":
 		return app.Button().ID("stop").Class("stop").Text("Skip").
 			Title("Skip the evaluation on every held-out user").
-			OnClick(func(ctx app.Context, e app.Event) { c.stop(ctx) })
+			OnClick(func(ctx app.Context, e app.Event) { c.run.stop(c.Isession) })
 	default:
 		return app.Button().ID("stop").Class("stop").Text("Stop").
 			Title("Stop training after this epoch and use the model as it is").
-			OnClick(func(ctx app.Context, e app.Event) { c.stop(ctx) })
+			OnClick(func(ctx app.Context, e app.Event) { c.run.stop(c.Isession) })
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/app/work"
@@ -49,10 +51,13 @@ func (r *newcomerRun) followed(n int) *work.FollowedResult {
 type newcomerSection struct {
 	app.Compo
 	Isession *session
-	run      newcomerRun
+	shown    newcomerRun
+	run      run
+	model    modelInUse
+	data     dataSet
+	hold     hold
 	number   string // the number field as typed
 	problem  string // why the number cannot be followed
-	seen     int
 	// ctx is its own: a button's goes with the button, and the start
 	// button is gone by the time the run finishes.
 	ctx app.Context
@@ -64,34 +69,34 @@ func (c *newcomerSection) Session(s *session) *newcomerSection { c.Isession = s;
 
 func (c *newcomerSection) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	ctx.ObserveState(stateBusy).Value(&c.seen)
-	ctx.ObserveState(stateModel).OnChange(func() {
+	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
+	ctx.ObserveState(drawn(keyData)).Value(&c.data)
+	ctx.ObserveState(drawn(keyModel)).OnChange(func() {
 		// Another model: the newcomers are followed on it afresh.
-		if !c.run.Running {
-			c.run = newcomerRun{}
-			c.publish()
+		if !c.shown.Running {
+			c.shown = newcomerRun{}
+			c.publish(ctx)
 		}
-	}).Value(&c.seen)
+	}).Value(&c.model)
 }
 
 // request asks the workers for the newcomers, following number too (0:
 // the suggested only).
 func (c *newcomerSection) request(number int) {
-	s, ctx := c.Isession, c.ctx
-	spec := work.NewcomerSpec{Config: s.cfg, Split: replaySplit, Suggest: newcomersSuggested}
+	ctx := c.ctx
+	spec := work.NewcomerSpec{Config: c.model.Config, Split: replaySplit, Suggest: newcomersSuggested}
 	if number > 0 {
 		spec.Follow = []int{number}
 	}
-	id := s.jobs.start(ctx, "newcomers are being followed", work.JobSpec{Kind: work.JobNewcomer, Newcomer: &spec}, jobHandlers{
+	if !c.run.start(ctx, c.Isession, "newcomers are being followed", work.JobSpec{Kind: work.JobNewcomer, Newcomer: &spec}, runNews{
 		message:  c.onMessage,
 		finished: c.onFinished,
-	})
-	if id == 0 {
+	}) {
 		return
 	}
-	c.run.Running, c.run.Err, c.run.Requested = true, "", number
-	c.run.Config, c.run.Split = spec.Config, spec.Split
-	c.publish()
+	c.shown.Running, c.shown.Err, c.shown.Requested = true, "", number
+	c.shown.Config, c.shown.Split = spec.Config, spec.Split
+	c.publish(ctx)
 }
 
 func (c *newcomerSection) onMessage(ctx app.Context, m work.Msg) {
@@ -99,47 +104,46 @@ func (c *newcomerSection) onMessage(ctx app.Context, m work.Msg) {
 	case work.MsgProgress:
 		var p work.NewcomerProgress
 		if m.Decode(&p) == nil {
-			c.run.Epoch, c.run.Epochs = p.Epoch, p.Epochs
+			c.shown.Epoch, c.shown.Epochs = p.Epoch, p.Epochs
 		}
 	case work.MsgResult:
 		var r work.NewcomerResult
 		if m.Decode(&r) != nil {
 			return
 		}
-		c.run.Result = &r
+		c.shown.Result = &r
 		for _, f := range r.Followed {
-			if c.run.followed(f.Number) == nil {
-				c.run.Followed = append(c.run.Followed, f)
+			if c.shown.followed(f.Number) == nil {
+				c.shown.Followed = append(c.shown.Followed, f)
 			}
 		}
 		switch {
-		case c.run.Requested > 0:
-			c.run.Shown = c.run.Requested
-		case c.run.Shown == 0 && len(r.Suggested) > 0:
-			c.run.Shown = r.Suggested[0]
+		case c.shown.Requested > 0:
+			c.shown.Shown = c.shown.Requested
+		case c.shown.Shown == 0 && len(r.Suggested) > 0:
+			c.shown.Shown = r.Suggested[0]
 		}
 	}
-	c.publish()
+	c.publish(ctx)
 }
 
 func (c *newcomerSection) onFinished(ctx app.Context, stopped bool, failed string) {
-	c.run.Running = false
-	c.run.Err = failed
-	c.publish()
+	c.shown.Running = false
+	c.shown.Err = failed
+	c.publish(ctx)
 }
 
-// publish hands the run to window.ealsLiveEvidence.
-func (c *newcomerSection) publish() {
-	c.Isession.evidence.Newcomer = c.run
-	c.Isession.publishEvidence()
+// publish hands the run to the export and the probe.
+func (c *newcomerSection) publish(ctx app.Context) {
+	c.Isession.showResults(ctx, func(r *results) { r.Newcomer = c.shown })
 }
 
 func (c *newcomerSection) show(n int) func(app.Context, app.Event) {
 	return func(ctx app.Context, e app.Event) {
 		c.problem = ""
-		if c.run.followed(n) != nil {
-			c.run.Shown = n
-			c.publish()
+		if c.shown.followed(n) != nil {
+			c.shown.Shown = n
+			c.publish(ctx)
 			return
 		}
 		c.request(n)
@@ -150,7 +154,7 @@ func (c *newcomerSection) show(n int) func(app.Context, app.Event) {
 // it cannot.
 func (c *newcomerSection) followNumber(ctx app.Context, e app.Event) {
 	e.PreventDefault()
-	r := c.run.Result
+	r := c.shown.Result
 	if r == nil {
 		return
 	}
@@ -164,11 +168,10 @@ func (c *newcomerSection) followNumber(ctx app.Context, e app.Event) {
 
 func (c *newcomerSection) Render() app.UI {
 	countRender("newcomer")
-	s := c.Isession
-	r := c.run
+	r := c.shown
 	blocked := ""
 	if !r.Running {
-		blocked = s.runHold().says("Following a newcomer")
+		blocked = c.hold.says("Following a newcomer")
 	}
 	card := app.Section().ID("newcomer").Class("card card-newcomer").Aria("labelledby", "newcomer-title").
 		DataSet("state", runState(r.Running, r.Result != nil, false, r.Err))
@@ -198,7 +201,7 @@ func (c *newcomerSection) Render() app.UI {
 	f := r.followed(r.Shown)
 	return card.Body(append(head,
 		app.P().ID("newcomer-count").Text(fmt.Sprintf("The stream's %s reviews include %s by %s newcomers.",
-			thousands(res.Stream), thousands(res.Reviews), thousands(res.Newcomers))),
+			textfmt.Thousands(res.Stream), textfmt.Thousands(res.Reviews), textfmt.Thousands(res.Newcomers))),
 		app.Div().Class("newcomer-pick").Role("group").Aria("label", "Newcomers to follow").Body(
 			app.Span().Class("small").Text("The most active: "),
 			app.Range(res.Suggested).Slice(func(k int) app.UI {
@@ -238,16 +241,16 @@ const (
 )
 
 func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
-	s := c.Isession
+	cat := c.data.Cat
 	name := func(i int32) string {
-		if s.cat != nil && int(i) < len(s.cat.items) {
-			return s.cat.item(i).Name
+		if cat != nil && int(i) < cat.Len() {
+			return cat.Item(i).Name
 		}
 		return "business " + strconv.Itoa(int(i))
 	}
 	items := 1
-	if s.cat != nil {
-		items = len(s.cat.items)
+	if cat != nil {
+		items = cat.Len()
 	}
 	n := len(f.Steps)
 	// Ranks are 0-based; the chart shows 1-based on a log scale.
@@ -273,7 +276,7 @@ func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
 		ticks = append(ticks, v)
 	}
 	title := fmt.Sprintf("Rank of each review of newcomer %d among %s businesses, 1 at the top, on a log scale: eALS after "+
-		"learning the reviews before, and popularity", f.Number, thousands(items))
+		"learning the reviews before, and popularity", f.Number, textfmt.Thousands(items))
 	return app.Div().ID("newcomer-followed").DataSet("number", f.Number).Body(
 		app.Figure().ID("newcomer-chart").Class("chart chart-multi newcomer-chart").Body(
 			app.FigCaption().Body(app.Span().Class("chart-title").Text(fmt.Sprintf("Newcomer %d: where each next review ranked", f.Number))),
@@ -288,7 +291,7 @@ func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
 				app.Range(ticks).Slice(func(k int) app.UI {
 					return svg("g").Body(
 						svgLine(rankPadL, y(ticks[k]-1), rankW-rankPadR, y(ticks[k]-1), "grid"),
-						svgText(rankPadL-6, y(ticks[k]-1)+4, "end", thousands(ticks[k])),
+						svgText(rankPadL-6, y(ticks[k]-1)+4, "end", textfmt.Thousands(ticks[k])),
 					)
 				}),
 				svgText(rankPadL, rankH-8, "start", "review 1"),
@@ -310,7 +313,7 @@ func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
 		app.Div().Class("newcomer-table-wrap").TabIndex(0).Role("region").
 			Aria("label", fmt.Sprintf("Newcomer %d's %d reviews, ranked", f.Number, n)).Body(
 			app.Table().ID("newcomer-steps").Class("newcomer-table").Body(
-				app.Caption().Text(fmt.Sprintf("Newcomer %d's reviews in time order, each ranked out of %s (1 is the top)", f.Number, thousands(items))),
+				app.Caption().Text(fmt.Sprintf("Newcomer %d's reviews in time order, each ranked out of %s (1 is the top)", f.Number, textfmt.Thousands(items))),
 				app.THead().Body(app.Tr().Body(
 					app.Th().Scope("col").Text("Review"), app.Th().Scope("col").Text("Business"),
 					app.Th().Scope("col").Text("eALS before"), app.Th().Scope("col").Text("eALS after"),
@@ -318,15 +321,15 @@ func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
 				)),
 				app.TBody().Body(app.Range(f.Steps).Slice(func(k int) app.UI {
 					st := f.Steps[k]
-					before := thousands(st.Before + 1)
+					before := textfmt.Thousands(st.Before + 1)
 					if k == 0 {
 						before = "—"
 					}
 					return app.Tr().DataSet("item", st.Item).Body(
 						app.Td().Text(strconv.Itoa(k+1)), app.Td().Text(name(st.Item)),
 						app.Td().DataSet("rank", "before").Text(before),
-						app.Td().DataSet("rank", "after").Text(thousands(st.After+1)),
-						app.Td().DataSet("rank", "pop").Text(thousands(st.Popularity+1)),
+						app.Td().DataSet("rank", "after").Text(textfmt.Thousands(st.After+1)),
+						app.Td().DataSet("rank", "pop").Text(textfmt.Thousands(st.Popularity+1)),
 					)
 				})),
 			)),

@@ -3,6 +3,7 @@ package app
 import (
 	"sync/atomic"
 
+	"github.com/ealslive/ealslive/app/settings"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -53,8 +54,8 @@ func (c *paramControls) Render() app.UI {
 	return app.Section().ID("params").Class("card card-params").Body(
 		app.H3().Text("Parameters"),
 		app.Div().Class("param-grid").Body(
-			app.Range(params).Slice(func(k int) app.UI {
-				p := params[k]
+			app.Range(settings.Params).Slice(func(k int) app.UI {
+				p := settings.Params[k]
 				msg, bad := c.Iproblems[p.Name]
 				name := p.Name
 				return app.Div().Class("param").DataSet("param", name).Body(

@@ -2,10 +2,10 @@
 
 package app
 
-import "github.com/ealslive/ealslive/app/worker"
+import "github.com/ealslive/ealslive/app/webworker"
 
 // startPool runs the workers' jobs on goroutines outside a browser, where
 // the page is only pre-rendered or tested.
-func startPool(n int, script string, onFatal func(string)) (worker.Pool, error) {
-	return worker.NewLocalPool(n, nil), nil
+func startPool(n int, script string, onFatal func(string)) (webworker.Pool, error) {
+	return webworker.NewLocalPool(n, nil), nil
 }

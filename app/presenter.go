@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/settings"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -70,7 +71,7 @@ func parsePresent(query string) (views []string, notes []string, on bool) {
 		}
 	}
 	if len(unknown) > 0 {
-		notes = append(notes, fmt.Sprintf("Presenter mode has no section %s; it was left out.", quoteValue(strings.Join(unknown, ", "))))
+		notes = append(notes, fmt.Sprintf("Presenter mode has no section %s; it was left out.", settings.Quote(strings.Join(unknown, ", "))))
 	}
 	if len(views) == 0 {
 		views = slices.Clone(defaultPresent)
@@ -112,7 +113,7 @@ func (s *session) startPresenter(ctx app.Context) {
 	}
 	if on {
 		s.present = views
-		s.changed(ctx, statePresent)
+		s.publish(ctx, keyPresent, slices.Clone(views))
 	}
 }
 
@@ -124,7 +125,7 @@ func (s *session) setPresent(ctx app.Context, views []string) {
 	// rest of its query.
 	loc := app.Window().Get("location")
 	setAddressQuery(withPresent(loc.Get("search").String(), views))
-	s.changed(ctx, statePresent)
+	s.publish(ctx, keyPresent, slices.Clone(views))
 }
 
 // keepPresentInAddress makes the address bar's query presenter mode's
@@ -174,7 +175,7 @@ func (s *session) togglePresenter(ctx app.Context) {
 type presenterBar struct {
 	app.Compo
 	Isession *session
-	seen     int
+	present  []string
 }
 
 func newPresenterBar() *presenterBar { return &presenterBar{} }
@@ -182,13 +183,13 @@ func newPresenterBar() *presenterBar { return &presenterBar{} }
 func (b *presenterBar) Session(s *session) *presenterBar { b.Isession = s; return b }
 
 func (b *presenterBar) OnMount(ctx app.Context) {
-	ctx.ObserveState(statePresent).Value(&b.seen)
+	ctx.ObserveState(keyPresent).Value(&b.present)
 }
 
 func (b *presenterBar) toggleView(id string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		s := b.Isession
-		views := slices.Clone(s.present)
+		views := slices.Clone(b.present)
 		if i := slices.Index(views, id); i >= 0 {
 			views = slices.Delete(views, i, i+1)
 		} else {
@@ -208,7 +209,7 @@ func (b *presenterBar) Render() app.UI {
 	countRender("presenter")
 	s := b.Isession
 	toggle := func(ctx app.Context, e app.Event) { s.togglePresenter(ctx) }
-	if s.present == nil {
+	if b.present == nil {
 		return app.Div().ID("presenter").Class("presenter-bar").Body(
 			app.Button().ID("presenter-on").Class("reset").Text("Presenter mode").
 				Title("Larger type and only the sections you choose, for a projector (key p)").OnClick(toggle),
@@ -217,7 +218,7 @@ func (b *presenterBar) Render() app.UI {
 	return app.Div().ID("presenter").Class("presenter-bar presenter-on").Role("region").Aria("label", "Presenter mode").Body(
 		app.Strong().Class("presenter-title").Text("Presenter mode"),
 		app.Details().ID("presenter-views").Class("presenter-views").Body(
-			app.Summary().Text(fmt.Sprintf("Sections (%d of %d) and keys", len(s.present), len(presenterViews))),
+			app.Summary().Text(fmt.Sprintf("Sections (%d of %d) and keys", len(b.present), len(presenterViews))),
 			app.Div().Class("presenter-menu").Body(b.renderChooser(), presenterKeyHelp()),
 		),
 		app.Button().ID("presenter-off").Class("reset").Text("Leave").
@@ -227,13 +228,12 @@ func (b *presenterBar) Render() app.UI {
 
 // renderChooser is a box for each section presenter mode can show.
 func (b *presenterBar) renderChooser() app.UI {
-	s := b.Isession
 	return app.Ul().Body(
 		app.Range(presenterViews).Slice(func(k int) app.UI {
 			v := presenterViews[k]
 			return app.Li().Body(
 				app.Label().Body(
-					app.Input().Type("checkbox").ID("present-"+v.ID).Checked(slices.Contains(s.present, v.ID)).
+					app.Input().Type("checkbox").ID("present-"+v.ID).Checked(slices.Contains(b.present, v.ID)).
 						OnChange(b.toggleView(v.ID)),
 					app.Text(" "+v.Label),
 				),

@@ -2,7 +2,6 @@ package app
 
 import (
 	"slices"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -68,6 +67,7 @@ type laneView struct {
 // setLanes takes the latest results of some lanes (each worker reports its
 // own), keeping the lanes in chart order.
 func (r *replayRun) setLanes(ls []work.LaneResult) {
+	r.Lanes = slices.Clone(r.Lanes) // the one published stays as it was
 	for _, l := range ls {
 		v := laneView{Key: l.Key, Label: l.Label, Overall: l.Overall, ByHistory: l.ByHistory, Curve: l.Curve}
 		k := slices.IndexFunc(r.Lanes, func(x laneView) bool { return x.Key == l.Key })
@@ -91,48 +91,12 @@ func (r *replayRun) setLanes(ls []work.LaneResult) {
 type replaySection struct {
 	app.Compo
 	Isession *session
-	run      replayRun
-	job      int
-	started  time.Time
-	stopping bool
-	seen     int
+	shown    replayRun
+	run      run
+	model    modelInUse
+	hold     hold
 	ctx      app.Context // its own: the button's belongs to the panel inside
 	choices  replayChoices
-	// shown is how many parts of the results are in (replayParts).
-	shown int
-}
-
-// replayParts is how many steps bring the replay's results in, one part a
-// frame (see replayPanel.renderResults): all at once, their first drawing,
-// as the first lanes arrived, made one task of the page's thread 70-110 ms
-// long while the workers held both cores.
-const replayParts = 5
-
-// showResults brings the results' next part in once what is in is on
-// screen, and so on until all are; the evidence is published with the
-// last.
-func (c *replaySection) showResults() {
-	if c.shown > 0 {
-		return // already coming in
-	}
-	c.shown = 1
-	var next func()
-	next = func() {
-		c.Isession.onceDrawn(func(app.Context) {
-			c.ctx.Dispatch(func(app.Context) {
-				if c.shown == 0 {
-					return // a new run started meanwhile
-				}
-				c.shown++
-				if c.shown < replayParts {
-					next()
-				} else {
-					c.publish()
-				}
-			})
-		})
-	}
-	next()
 }
 
 func newReplaySection() *replaySection { return &replaySection{} }
@@ -141,28 +105,25 @@ func (c *replaySection) Session(s *session) *replaySection { c.Isession = s; ret
 
 func (c *replaySection) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	ctx.ObserveState(stateBusy).Value(&c.seen)
+	ctx.ObserveState(drawn(keyModel)).Value(&c.model)
+	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
 }
 
 func (c *replaySection) start(ctx app.Context) {
-	s := c.Isession
-	cfg := s.cfg
+	cfg := c.model.Config
 	lanes := replayLanes(cfg, c.choices)
 	spec := work.ReplaySpec{Config: cfg, Split: replaySplit, TopN: evalTopN, Lanes: lanes}
-	id := s.jobs.start(ctx, "the replay is running", work.JobSpec{Kind: work.JobReplay, Replay: &spec}, jobHandlers{
+	if !c.run.start(ctx, c.Isession, "the replay is running", work.JobSpec{Kind: work.JobReplay, Replay: &spec}, runNews{
 		message:  c.onMessage,
 		finished: c.onFinished,
-	})
-	if id == 0 {
+	}) {
 		return
 	}
-	c.job, c.stopping, c.started = id, false, time.Now()
-	c.shown = 0
-	c.run = replayRun{Running: true, Phase: "training", Config: cfg, Epochs: cfg.Epochs, Workers: s.jobs.pool.Size()}
+	c.shown = replayRun{Running: true, Phase: "training", Config: cfg, Epochs: cfg.Epochs, Workers: c.Isession.runs.pool.Size()}
 	for _, l := range lanes {
-		c.run.Order = append(c.run.Order, l.Key)
+		c.shown.Order = append(c.shown.Order, l.Key)
 	}
-	c.publish()
+	c.publish(ctx)
 }
 
 func (c *replaySection) onMessage(ctx app.Context, m work.Msg) {
@@ -170,7 +131,7 @@ func (c *replaySection) onMessage(ctx app.Context, m work.Msg) {
 	if m.Kind == work.MsgError || m.Decode(&p) != nil {
 		return
 	}
-	r := &c.run
+	r := &c.shown
 	r.Train, r.Stream, r.Done, r.TrainMs = p.Train, p.Stream, p.Epoch, p.TrainMs
 	r.Progress = p.Fraction
 	if m.Kind == work.MsgProgress {
@@ -180,18 +141,14 @@ func (c *replaySection) onMessage(ctx app.Context, m work.Msg) {
 		}
 	}
 	r.setLanes(p.Lanes)
-	r.WallMs = durationMillis(time.Since(c.started))
-	if len(r.Lanes) > 0 {
-		c.showResults()
-	}
-	c.publish()
+	r.WallMs = c.run.elapsedMs()
+	c.publish(ctx)
 }
 
 func (c *replaySection) onFinished(ctx app.Context, stopped bool, failed string) {
-	r := &c.run
-	c.job, c.stopping = 0, false
+	r := &c.shown
 	r.Running, r.Phase, r.Progress = false, "", 0
-	r.WallMs = durationMillis(time.Since(c.started))
+	r.WallMs = c.run.elapsedMs()
 	switch {
 	case failed != "":
 		r.Err = failed
@@ -200,46 +157,30 @@ func (c *replaySection) onFinished(ctx app.Context, stopped bool, failed string)
 	default:
 		r.Finished = true
 	}
-	c.publish()
-	c.Isession.announce(ctx, runNews("The replay", stopped, failed), false)
+	c.publish(ctx)
+	c.Isession.announce(ctx, endNews("The replay", stopped, failed), false)
 }
 
 func (c *replaySection) onButton(ctx app.Context, start bool) {
 	switch {
 	case start:
 		c.start(c.ctx)
-	case c.job != 0:
-		c.Isession.jobs.stop(c.job)
-		c.stopping = true
+	default:
+		c.run.stop(c.Isession)
 	}
 }
 
-// publish hands the run to the page's other sections and, once its
-// results are all in, to window.ealsLiveEvidence.
-func (c *replaySection) publish() {
-	c.Isession.evidence.Replay = c.run
-	if len(c.run.Lanes) > 0 && c.shown < replayParts {
-		return
-	}
-	c.Isession.publishEvidence()
+// publish hands the run to the export and the probe.
+func (c *replaySection) publish(ctx app.Context) {
+	c.Isession.showResults(ctx, func(r *results) { r.Replay = c.shown })
 }
 
 func (c *replaySection) Render() app.UI {
 	countRender("replay")
-	s := c.Isession
 	h := hold{}
-	if !c.run.Running {
-		h = s.runHold()
+	if !c.shown.Running {
+		h = c.hold
 	}
-	return newReplayPanel().Run(c.run).Shown(c.shown).Blocked(h).Stopping(c.run.Running && c.stopping).
-		FineClock(s.metrics.CrossOriginIsolated).OnButton(c.onButton).Choices(c.renderChoices())
-}
-
-// evidenceMetrics is published as JSON in window.ealsLiveEvidence, at full
-// precision, for the browser tests to compare with the command line.
-type evidenceMetrics struct {
-	Replay  replayRun  `json:"replay"`
-	Compare compareRun `json:"compare"`
-	// Newcomer is "Follow a newcomer" (newcomer.go).
-	Newcomer newcomerRun `json:"newcomer"`
+	return newReplayPanel().Run(c.shown).Blocked(h).Stopping(c.shown.Running && c.run.stopping).
+		FineClock(fineClock()).OnButton(c.onButton).Choices(c.renderChoices())
 }

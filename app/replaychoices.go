@@ -86,8 +86,8 @@ func toggle(ws []float64, w float64, on bool) []float64 {
 // renderChoices are the replay's optional lanes, as checkboxes: each
 // named by what it adds, and disabled while a replay runs.
 func (c *replaySection) renderChoices() app.UI {
-	cfg := c.Isession.cfg
-	busy := c.run.Running
+	cfg := c.model.Config
+	busy := c.shown.Running
 	box := func(id, label string, checked, disabled bool, on func(bool)) app.UI {
 		return app.Label().Class("choice").For(id).Body(
 			app.Input().Type("checkbox").ID(id).Checked(checked).Disabled(disabled).

@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/core/eval"
@@ -18,7 +20,6 @@ type replayPanel struct {
 	onButton   func(ctx app.Context, start bool) // kept from the first render (see catalogView.onRowClick)
 	IfineClock bool
 	Ichoices   app.UI // the optional lanes' controls
-	Ishown     int    // how many parts of the results are in (replayParts)
 }
 
 func newReplayPanel() *replayPanel { return &replayPanel{} }
@@ -32,7 +33,6 @@ func (c *replayPanel) OnButton(v func(ctx app.Context, start bool)) *replayPanel
 func (c *replayPanel) Stopping(v bool) *replayPanel  { c.Istopping = v; return c }
 func (c *replayPanel) FineClock(v bool) *replayPanel { c.IfineClock = v; return c }
 func (c *replayPanel) Choices(v app.UI) *replayPanel { c.Ichoices = v; return c }
-func (c *replayPanel) Shown(n int) *replayPanel      { c.Ishown = n; return c }
 
 func (c *replayPanel) Render() app.UI {
 	r := c.Irun
@@ -53,7 +53,7 @@ func (c *replayPanel) Render() app.UI {
 		when(c.Iblocked.Reason != "" && !r.Running, func() app.UI {
 			return app.P().ID("replay-blocked").Class("blocked").Text(c.Iblocked.says("The replay"))
 		}),
-		when(len(r.Lanes) > 0 && c.Ishown > 0, func() app.UI { return c.renderResults() }),
+		when(len(r.Lanes) > 0, func() app.UI { return c.renderResults() }),
 	)
 }
 
@@ -66,18 +66,18 @@ func (c *replayPanel) status() string {
 		return "Splitting the reviews by date…"
 	case r.Running && r.Phase == "training":
 		return fmt.Sprintf("Training eALS on the earliest %s reviews: epoch %d of %d.",
-			thousands(r.Train), min(r.Done+1, r.Epochs), r.Epochs)
+			textfmt.Thousands(r.Train), min(r.Done+1, r.Epochs), r.Epochs)
 	case r.Running:
 		return fmt.Sprintf("Replaying the latest reviews: %s of %s, each %d times (one per model)…",
-			thousands(r.Replayed), thousands(r.Stream), max(len(r.Order), 3))
+			textfmt.Thousands(r.Replayed), textfmt.Thousands(r.Stream), max(len(r.Order), 3))
 	case r.Stopped && r.Replayed > 0:
-		return fmt.Sprintf("Stopped after %s of %s reviews; the figures cover those.", thousands(r.Replayed), thousands(r.Stream))
+		return fmt.Sprintf("Stopped after %s of %s reviews; the figures cover those.", textfmt.Thousands(r.Replayed), textfmt.Thousands(r.Stream))
 	case r.Stopped:
 		return fmt.Sprintf("Stopped while training (%d of %d epochs), before any review was replayed.", r.Done, r.Epochs)
 	case r.Finished:
 		return fmt.Sprintf("Trained on %s reviews and replayed %s in %.1f s: %.1f s training, %.1f s replaying "+
-			"(computation; the rest is pauses that keep the page responsive).",
-			thousands(r.Train), thousands(r.Replayed), r.WallMs/1000, r.TrainMs/1000, r.ReplayMs/1000)
+			"(computation; the rest is the workers' exchanges).",
+			textfmt.Thousands(r.Train), textfmt.Thousands(r.Replayed), r.WallMs/1000, r.TrainMs/1000, r.ReplayMs/1000)
 	}
 	return "It trains a second model and replays a tenth of the data three times, which takes a few seconds. " +
 		"It runs in slices, so you can keep using the page."
@@ -90,59 +90,48 @@ func (c *replayPanel) renderResults() app.UI {
 	if !c.IfineClock {
 		update += " (this browser's clock ticks in 0.1 ms steps, so this is coarse)"
 	}
-	// The parts come in one a step (replaySection.showResults): the
-	// figures, the HR chart, the NDCG chart, Figure 8, how to read them.
-	n := c.Ishown
 	return app.Div().ID("replay-results").Body(
 		app.Ul().ID("replay-figures").Class("figures").Body(
 			app.Li().Body(
-				app.Strong().ID("replay-new-users").Text(thousands(r.NewUserTests)),
+				app.Strong().ID("replay-new-users").Text(textfmt.Thousands(r.NewUserTests)),
 				app.Text(fmt.Sprintf(" of the %s replayed reviews (%s) are by people with no review in the training part.",
-					thousands(r.Replayed), percentOf(r.NewUserTests, r.Replayed))),
+					textfmt.Thousands(r.Replayed), percentOf(r.NewUserTests, r.Replayed))),
 				app.Text(newUsersNote(r.Lanes, r.NewUserTests)),
 			),
 			app.Li().Body(
 				app.Text("One eALS update (Algorithm 2) took "),
 				app.Strong().ID("replay-update-ms").Text(update),
-				app.Text(fmt.Sprintf(", the median over %s updates.", thousands(r.Replayed))),
+				app.Text(fmt.Sprintf(", the median over %s updates.", textfmt.Thousands(r.Replayed))),
 			),
 			app.Li().Class("settings").Body(notation(fmt.Sprintf("eALS with K = %d, c_0 = %g, α = %g, λ = %g, %d epochs; each review learnt with w_new = %g.",
 				cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.Epochs, cfg.WNew))),
 		),
-		when(n >= 2, func() app.UI {
-			return app.Div().Class("charts").Body(
-				streamChart{id: "replay-hr", title: "HR@100 so far, as the stream advances", xMax: r.Stream, percent: true,
-					lines:   laneLines(r.Lanes, func(m eval.Metrics) float64 { return m.HR }),
-					caption: "Share of the reviews replayed so far whose business was in that person's top 100 just before."}.render(),
-				when(n >= 3, func() app.UI {
-					return streamChart{id: "replay-ndcg", title: "NDCG@100 so far", xMax: r.Stream,
-						lines:   laneLines(r.Lanes, func(m eval.Metrics) float64 { return m.NDCG }),
-						caption: "Like HR@100, but a hit counts more the higher it ranks (1 at the top, 0 beyond 100)."}.render()
-				}),
-			)
-		}),
-		when(n >= 4, func() app.UI {
-			return historyBars{id: "replay-history", title: "HR@100 by the person's number of past reviews (the paper's Figure 8)",
-				series: laneLines(r.Lanes, nil), groups: historyGroups(r.Lanes),
-				caption: "Each replayed review is put in a group by how many reviews its author had written before it, in training " +
-					"or earlier in the replay. Under each group: how many replayed reviews it holds; a bar over a few dozen is noisy."}.render()
-		}),
+		app.Div().Class("charts").Body(
+			streamChart{id: "replay-hr", title: "HR@100 so far, as the stream advances", xMax: r.Stream, percent: true,
+				lines:   laneLines(r.Lanes, func(m eval.Metrics) float64 { return m.HR }),
+				caption: "Share of the reviews replayed so far whose business was in that person's top 100 just before."}.render(),
+			streamChart{id: "replay-ndcg", title: "NDCG@100 so far", xMax: r.Stream,
+				lines:   laneLines(r.Lanes, func(m eval.Metrics) float64 { return m.NDCG }),
+				caption: "Like HR@100, but a hit counts more the higher it ranks (1 at the top, 0 beyond 100)."}.render(),
+		),
+		historyBars{id: "replay-history", title: "HR@100 by the person's number of past reviews (the paper's Figure 8)",
+			series: laneLines(r.Lanes, nil), groups: historyGroups(r.Lanes),
+			caption: "Each replayed review is put in a group by how many reviews its author had written before it, in training " +
+				"or earlier in the replay. Under each group: how many replayed reviews it holds; a bar over a few dozen is noisy."}.render(),
 		// What each comparison would show, not what it shows: on a small
 		// pack or a short stream the data may say otherwise, and the
 		// findings below, built from the results, say what it does.
-		when(n >= 5, func() app.UI {
-			return app.Div().ID("replay-reading").Class("explain").Body(
-				app.P().Text("How to read it. At 0 past reviews nobody knows anything about the person: eALS starts them from "+
-					"a small random vector (Algorithm 2), so its guess is close to arbitrary, while popularity gives everyone "+
-					"the most reviewed businesses. Compare the two there to see what a recommender can do for a complete "+
-					"stranger: that is the cold start. From 1 past review on, the learning eALS has folded each earlier review "+
-					"in with one update, while the copy that never updates still ranks the person as a stranger: the gap between "+
-					"the two bars, in either direction, is what learning each click is worth on this data. People with many past "+
-					"reviews were mostly known at training time already, so there the two eALS bars should differ less. "+
-					"Mind the counts under the groups: a group of a few dozen reviews can tip either way by chance."),
-				app.P().ID("replay-findings").Text(replayFindings(r.Lanes)),
-			)
-		}),
+		app.Div().ID("replay-reading").Class("explain").Body(
+			app.P().Text("How to read it. At 0 past reviews nobody knows anything about the person: eALS starts them from "+
+				"a small random vector (Algorithm 2), so its guess is close to arbitrary, while popularity gives everyone "+
+				"the most reviewed businesses. Compare the two there to see what a recommender can do for a complete "+
+				"stranger: that is the cold start. From 1 past review on, the learning eALS has folded each earlier review "+
+				"in with one update, while the copy that never updates still ranks the person as a stranger: the gap between "+
+				"the two bars, in either direction, is what learning each click is worth on this data. People with many past "+
+				"reviews were mostly known at training time already, so there the two eALS bars should differ less. "+
+				"Mind the counts under the groups: a group of a few dozen reviews can tip either way by chance."),
+			app.P().ID("replay-findings").Text(replayFindings(r.Lanes)),
+		),
 	)
 }
 
@@ -158,7 +147,7 @@ func newUsersNote(lanes []laneView, newUserTests int) string {
 		if b.Min == 0 && b.Max == 0 && b.Count < newUserTests {
 			return fmt.Sprintf(" They are %s: only each one's first replayed review falls in the group at 0 past reviews "+
 				"below; their later ones, with the first counted, fall in the groups from 1 up.",
-				plural(b.Count, "person", "people"))
+				textfmt.Plural(b.Count, "person", "people"))
 		}
 	}
 	return ""

@@ -1,17 +1,20 @@
 package app
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/app/clicklog"
 )
 
 // The visitor's clicks are kept in the browser's localStorage as a click
-// log (clicklog.go) under a format version, and replayed into the model
+// log (package clicklog) under a format version, and replayed into the model
 // after training. A stored value the page cannot read is moved to
 // unreadableKey rather than overwritten, and one written by a newer page
 // is left alone. Earlier versions of the page kept a plain list under
@@ -22,122 +25,12 @@ const (
 	savedKey      = "ealslive.clicks.v2"
 	legacyKey     = "ealslive.clicks"
 	unreadableKey = "ealslive.clicks.v2.unreadable"
-	savedSchema   = 2
 	// maxLearntClicks bounds the saved clicks the model learns when the
 	// page opens, and so the time it takes: far more than a visitor can
 	// make by clicking (the catalogue has 2,841 businesses). Older saved
 	// clicks stay saved, set aside; clicks made on the visit are all learnt.
 	maxLearntClicks = 10000
 )
-
-type savedFile struct {
-	Schema int             `json:"schema"`
-	Reset  int64           `json:"reset,omitempty"`
-	Clicks json.RawMessage `json:"clicks"`
-}
-
-func encodeLog(l clickLog) string {
-	clicks, _ := json.Marshal(l.Clicks)
-	if l.Clicks == nil {
-		clicks = []byte("[]")
-	}
-	b, _ := json.Marshal(savedFile{Schema: savedSchema, Reset: l.Reset, Clicks: clicks})
-	return string(b)
-}
-
-// unreadable is why a stored value cannot be read: damaged, of an older
-// format this page does not read, or written by a newer page (which must
-// not be overwritten: the visitor may be back on it tomorrow).
-type unreadable struct {
-	why   string
-	newer bool
-}
-
-func (u *unreadable) Error() string { return u.why }
-
-// decodeLog reads stored clicks: this format, or format 1 (a list of ids in
-// the order they were liked), which it turns into a log.
-func decodeLog(raw string) (clickLog, error) {
-	var f savedFile
-	if err := json.Unmarshal([]byte(raw), &f); err != nil {
-		return clickLog{}, &unreadable{why: "the stored data is damaged"}
-	}
-	var l clickLog
-	switch {
-	case f.Schema == savedSchema:
-		if err := json.Unmarshal(f.Clicks, &l.Clicks); err != nil {
-			return clickLog{}, &unreadable{why: "the stored data is damaged"}
-		}
-		l.Reset = f.Reset
-	case f.Schema == 1:
-		var ids []string
-		if err := json.Unmarshal(f.Clicks, &ids); err != nil {
-			return clickLog{}, &unreadable{why: "the stored data is damaged"}
-		}
-		// A repeated id was one like, where it first appears.
-		seen := map[string]bool{}
-		for _, id := range ids {
-			if !seen[id] {
-				seen[id] = true
-				l.Clicks = append(l.Clicks, clickRecord{ID: id, At: int64(len(l.Clicks) + 1)})
-			}
-		}
-	case f.Schema > savedSchema:
-		return clickLog{}, &unreadable{newer: true,
-			why: fmt.Sprintf("they were stored by a newer version of this page (format %d; this page reads formats 1 and %d)", f.Schema, savedSchema)}
-	default:
-		return clickLog{}, &unreadable{
-			why: fmt.Sprintf("they were stored by another version of this page (format %d; this page reads formats 1 and %d)", f.Schema, savedSchema)}
-	}
-	for _, r := range l.Clicks {
-		if r.ID == "" || r.At <= 0 {
-			return clickLog{}, &unreadable{why: "the stored data is damaged"}
-		}
-	}
-	// Merging with nothing keeps one record per business, in order.
-	return l.merge(clickLog{}), nil
-}
-
-// learnable is the saved clicks the model learns, resolved with lookup, in
-// the order they were liked, and how many are set aside: businesses the
-// data does not have, and clicks in capped (those past the cap when the
-// page read them, by business and time: liked again, a business is
-// learnt).
-func learnable(l clickLog, lookup func(id string) (int32, bool), capped map[string]int64) (items []int32, unknown, pastCap int) {
-	for _, r := range l.Clicks {
-		if r.Removed {
-			continue
-		}
-		if at, ok := capped[r.ID]; ok && at == r.At {
-			pastCap++
-			continue
-		}
-		i, ok := lookup(r.ID)
-		if !ok {
-			unknown++
-			continue
-		}
-		items = append(items, i)
-	}
-	return items, unknown, pastCap
-}
-
-// pastCap is the saved clicks older than the latest maxLearntClicks, by
-// business and time: the model learns the newest, and every click made on
-// the visit.
-func pastCap(l clickLog) map[string]int64 {
-	n := len(l.liked()) - maxLearntClicks
-	capped := map[string]int64{}
-	for _, r := range l.Clicks {
-		if len(capped) >= n {
-			break
-		}
-		if !r.Removed {
-			capped[r.ID] = r.At
-		}
-	}
-	return capped
-}
 
 // setAsideNote tells the visitor how many saved clicks the page does not
 // use, why, and that they are kept.
@@ -147,14 +40,14 @@ func setAsideNote(unknown, pastCap int) string {
 	case unknown == 1:
 		notes = append(notes, "1 of your saved clicks is a business this data does not have.")
 	case unknown > 1:
-		notes = append(notes, thousands(unknown)+" of your saved clicks are businesses this data does not have.")
+		notes = append(notes, textfmt.Thousands(unknown)+" of your saved clicks are businesses this data does not have.")
 	}
 	if pastCap > 0 {
 		verb := "are"
 		if pastCap == 1 {
 			verb = "is"
 		}
-		notes = append(notes, fmt.Sprintf("%s of your saved clicks %s older than the latest %s, which the page learns.", thousands(pastCap), verb, thousands(maxLearntClicks)))
+		notes = append(notes, fmt.Sprintf("%s of your saved clicks %s older than the latest %s, which the page learns.", textfmt.Thousands(pastCap), verb, textfmt.Thousands(maxLearntClicks)))
 	}
 	if len(notes) == 0 {
 		return ""
@@ -235,8 +128,7 @@ func nowMs() int64 { return time.Now().UnixMilli() }
 // tab; the model learns them when it is ready.
 func (s *session) restoreClicks(ctx app.Context) {
 	if why := storageProblem(); why != "" {
-		s.metrics.StorageFailed = true
-		s.note(ctx, "Your clicks will not survive a reload: "+why+". Everything else works as usual.")
+		s.storageFails(ctx, "Your clicks will not survive a reload: "+why+". Everything else works as usual.")
 		return
 	}
 	l, ok := s.readStored(ctx)
@@ -244,10 +136,10 @@ func (s *session) restoreClicks(ctx app.Context) {
 		return
 	}
 	s.you.saved = l
-	s.you.capped = pastCap(l)
-	items, unknown, older := learnable(l, s.cat.lookup, s.you.capped)
+	s.you.capped = clicklog.PastCap(l, maxLearntClicks)
+	items, unknown, older := clicklog.Learnable(l, s.data.Cat.Lookup, s.you.capped)
 	s.you.liked = items
-	s.metrics.SetAside = unknown + older
+	s.probe.metrics.SetAside = unknown + older
 	s.note(ctx, setAsideNote(unknown, older))
 }
 
@@ -258,94 +150,100 @@ func (s *session) restoreClicks(ctx app.Context) {
 // not be read, or it holds just what this tab wrote last, which the tab's
 // own log already holds (decoding and merging that again was half of what
 // saving a click cost).
-func (s *session) readStored(ctx app.Context) (clickLog, bool) {
+func (s *session) readStored(ctx app.Context) (clicklog.Log, bool) {
 	v := s.you
 	raw, found, err := v.store.load(savedKey)
 	if err != nil {
-		if !s.metrics.StorageFailed {
-			s.metrics.StorageFailed = true
-			s.note(ctx, "This browser does not let the page read its storage, so earlier clicks cannot be restored and other tabs' clicks do not reach this one ("+err.Error()+").")
-		}
-		return clickLog{}, false
+		s.storageFails(ctx, "This browser does not let the page read its storage, so earlier clicks cannot be restored and other tabs' clicks do not reach this one ("+err.Error()+").")
+		return clicklog.Log{}, false
 	}
 	if !found {
 		// The list an earlier version kept, if any; what cannot be read
 		// there is that version's to deal with.
 		if raw, found, err := v.store.load(legacyKey); err == nil && found {
-			if l, err := decodeLog(raw); err == nil {
+			if l, err := clicklog.Decode(raw); err == nil {
 				return l, true
 			}
 		}
-		return clickLog{}, true
+		return clicklog.Log{}, true
 	}
 	if v.written != "" && raw == v.written {
-		return clickLog{}, false
+		return clicklog.Log{}, false
 	}
-	l, err := decodeLog(raw)
-	var u *unreadable
+	l, err := clicklog.Decode(raw)
+	var u *clicklog.UnreadableError
 	switch {
 	case err == nil:
 		return l, true
-	case errors.As(err, &u) && u.newer:
+	case errors.As(err, &u) && u.Newer:
 		v.readOnly = true
-		s.note(ctx, "Your saved clicks cannot be read: "+u.why+". The page leaves them untouched, so the clicks you make now will not be saved.")
-		return clickLog{}, false
+		s.note(ctx, "Your saved clicks cannot be read: "+u.Why+". The page leaves them untouched, so the clicks you make now will not be saved.")
+		return clicklog.Log{}, false
 	}
 	if err := v.store.save(unreadableKey, raw); err != nil {
 		v.readOnly = true
 		s.note(ctx, "Your saved clicks cannot be read ("+err.Error()+"), and the page could not keep a copy, so it leaves them untouched and will not save the clicks you make now.")
-		return clickLog{}, false
+		return clicklog.Log{}, false
 	}
 	v.store.clear(savedKey)
 	s.note(ctx, "Your saved clicks could not be read: "+err.Error()+". The page kept a copy in this browser's storage under "+unreadableKey+" and starts afresh.")
-	return clickLog{}, true
+	return clicklog.Log{}, true
 }
 
 // record applies op (a like, a removal, starting over) to the stored log:
 // it reads what other tabs have written, merges, applies op and writes,
 // so that no tab's click is lost. Then you follow the merged log.
-func (s *session) record(ctx app.Context, op func(l clickLog, nowMs int64) clickLog) {
+func (s *session) record(ctx app.Context, op func(l clicklog.Log, nowMs int64) clicklog.Log) {
 	v := s.you
 	if v.readOnly {
 		return
 	}
 	if l, ok := s.readStored(ctx); ok {
-		v.saved = v.saved.merge(l)
+		v.saved = v.saved.Merge(l)
 	}
 	if v.readOnly {
 		return
 	}
 	v.saved = op(v.saved, nowMs())
-	raw := encodeLog(v.saved)
+	raw := clicklog.Encode(v.saved)
 	err := v.store.save(savedKey, raw)
 	v.written = raw
 	if err != nil {
 		v.written = ""
 	}
-	if err != nil && !s.metrics.StorageFailed {
-		s.metrics.StorageFailed = true
-		s.note(ctx, "This browser does not let the page save your clicks, so they will not survive a reload ("+err.Error()+").")
+	if err != nil {
+		s.storageFails(ctx, "This browser does not let the page save your clicks, so they will not survive a reload ("+err.Error()+").")
 	}
 	s.follow(ctx)
+}
+
+// storageFails tells the visitor once that the browser's storage does not
+// keep their clicks, in msg's words.
+func (s *session) storageFails(ctx app.Context, msg string) {
+	if s.you.storageFailed {
+		return
+	}
+	s.you.storageFailed = true
+	s.probe.metrics.StorageFailed = true
+	s.note(ctx, msg)
 }
 
 // otherTab takes the stored log another tab wrote (the storage event's new
 // value): your clicks and your list follow it at once.
 func (s *session) otherTab(ctx app.Context, raw string, found bool) {
-	if s.cat == nil || s.you.readOnly || storageProblem() != "" {
+	if s.data.Cat == nil || s.you.readOnly || storageProblem() != "" {
 		return // the clicks are read when the data is; or nothing is shared
 	}
-	l := clickLog{}
+	l := clicklog.Log{}
 	if found {
 		var err error
-		if l, err = decodeLog(raw); err != nil {
+		if l, err = clicklog.Decode(raw); err != nil {
 			return // read, and kept, on the next click
 		}
 	}
-	s.you.saved = s.you.saved.merge(l)
+	s.you.saved = s.you.saved.Merge(l)
 	if s.follow(ctx) {
-		s.changed(ctx, stateYou)
-		s.belowLater()
+		s.publishYou(ctx)
 	}
 }
 
@@ -354,14 +252,14 @@ func (s *session) otherTab(ctx app.Context, raw string, found bool) {
 // whether anything changed.
 func (s *session) follow(ctx app.Context) bool {
 	v := s.you
-	if s.cat == nil {
+	if s.data.Cat == nil {
 		return false
 	}
-	want, unknown, older := learnable(v.saved, s.cat.lookup, v.capped)
-	s.metrics.SetAside = unknown + older
+	want, unknown, older := clicklog.Learnable(v.saved, s.data.Cat.Lookup, v.capped)
+	s.probe.metrics.SetAside = unknown + older
 	for _, i := range want {
 		if v.unlearnt[i] {
-			s.metrics.SetAside++
+			s.probe.metrics.SetAside++
 		}
 	}
 	keep := map[int32]bool{}
@@ -387,9 +285,6 @@ func (s *session) follow(ctx app.Context) bool {
 			continue
 		}
 		changed = true
-	}
-	if changed {
-		v.screen = nil
 	}
 	return changed
 }

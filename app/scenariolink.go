@@ -2,6 +2,9 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/app/settings"
+	"github.com/ealslive/ealslive/core"
 )
 
 // applyScenario sets the page up before its first training: the settings
@@ -12,10 +15,10 @@ import (
 func (s *session) applyScenario(ctx app.Context) {
 	cfg, note := loadSettings(pageConfig())
 	s.note(ctx, note)
-	s.cfg = cfg
-	s.restoreAside()
+	s.inUse.Config = cfg
+	s.restoreEarlier()
 	loc := app.Window().Get("location")
-	sc, notes, ok := parseScenario(loc.Get("search").String(), pageConfig(), s.cat.lookup)
+	sc, notes, ok := settings.Parse(loc.Get("search").String(), pageConfig(), s.data.Cat.Lookup, maxLearntClicks)
 	if !ok {
 		if s.present != nil {
 			s.keepPresentInAddress()
@@ -26,7 +29,7 @@ func (s *session) applyScenario(ctx app.Context) {
 		s.note(ctx, n)
 	}
 	if sc.HasSettings {
-		s.cfg = sc.Config
+		s.inUse.Config = sc.Config
 	}
 	if sc.HasLikes && !sameItems(sc.Likes, s.you.liked) {
 		s.putAside(s.you.liked, "before you opened a link")
@@ -45,11 +48,9 @@ func (s *session) applyScenario(ctx app.Context) {
 
 // showLinkView brings the link's section back into view once the model
 // is ready, the last time the sections above it change height on their
-// own, and once the section is in the page: a model trained quickly can be
-// ready before the sections under the fold have all come in (see
-// Page.mountLater, which tries again when the last has).
+// own.
 func (s *session) showLinkView() {
-	if s.linkView == "" || !s.you.trained() || !app.Window().GetElementByID(s.linkView).Truthy() {
+	if s.linkView == "" || !s.you.trained() {
 		return
 	}
 	view := s.linkView
@@ -63,13 +64,12 @@ func scrollTo(id string) {
 	}
 }
 
-// scenarioLink is the page's state as a link: the model's settings, your
-// likes in click order, and presenter mode if it is on.
-func (s *session) scenarioLink(view string) string {
+// scenarioLink is the page's state as a link: the model's settings cfg,
+// the likes' ids in click order, and presenter mode's sections if it is on.
+func scenarioLink(cfg core.Config, likes []string, present []string) string {
 	loc := app.Window().Get("location")
-	link := loc.Get("origin").String() + loc.Get("pathname").String() + "?" +
-		scenarioQuery(s.cfg, s.itemIDs(s.you.liked), view)
-	if q := presentQuery(s.present); q != "" {
+	link := loc.Get("origin").String() + loc.Get("pathname").String() + "?" + settings.Query(cfg, likes, "")
+	if q := presentQuery(present); q != "" {
 		link += "&" + q
 	}
 	return link

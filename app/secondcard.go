@@ -3,6 +3,9 @@ package app
 import (
 	"fmt"
 
+	"github.com/ealslive/ealslive/app/settings"
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/app/work"
@@ -16,13 +19,16 @@ import (
 type secondCard struct {
 	app.Compo
 	Isession *session
+	data     dataSet
+	inUse    modelInUse
+	you      yours
+	hold     hold
 	m        secondModel
 	draft    map[string]string // the controls' text, by parameter
-	job      int
+	run      run
 	epoch    int
 	phase    string
 	failed   string
-	seen     int
 	ctx      app.Context
 }
 
@@ -32,11 +38,12 @@ func (c *secondCard) Session(s *session) *secondCard { c.Isession = s; return c 
 
 func (c *secondCard) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	// After your list is on screen (belowSteps follow every change of
-	// your likes), so that the second model never delays it.
-	ctx.ObserveState(stateSecond).OnChange(func() { c.m.sync(c.Isession.you.liked) }).Value(&c.seen)
-	ctx.ObserveState(stateBusy).Value(&c.seen)
-	ctx.ObserveState(stateModel).Value(&c.seen)
+	// Drawn, so that the second model learns your likes once your list is
+	// on screen, never delaying it.
+	ctx.ObserveState(drawn(keyYou)).OnChange(func() { c.m.sync(c.you.Liked) }).Value(&c.you)
+	ctx.ObserveState(drawn(keyData)).Value(&c.data)
+	ctx.ObserveState(drawn(keyModel)).Value(&c.inUse)
+	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
 }
 
 // secondDefaults are the second model's settings before any change:
@@ -47,24 +54,22 @@ func secondDefaults(cfg core.Config) core.Config {
 }
 
 func (c *secondCard) settings() (core.Config, map[string]string) {
-	return draftConfig(secondDefaults(c.Isession.cfg), c.draft)
+	return settings.Draft(secondDefaults(c.inUse.Config), c.draft)
 }
 
 func (c *secondCard) train(ctx app.Context, e app.Event) {
-	s := c.Isession
 	cfg, problems := c.settings()
-	if len(problems) > 0 || s.busy() != "" {
+	if len(problems) > 0 {
 		return
 	}
 	spec := trainingSpec(app.Getenv("GOAPP_VERSION"), cfg, true)
-	id := s.jobs.start(c.ctx, "the second model is training", work.JobSpec{Kind: work.JobTrain, Train: &spec}, jobHandlers{
+	if !c.run.start(c.ctx, c.Isession, "the second model is training", work.JobSpec{Kind: work.JobTrain, Train: &spec}, runNews{
 		message:  c.onMessage,
 		finished: c.onFinished,
-	})
-	if id == 0 {
+	}) {
 		return
 	}
-	c.job, c.epoch, c.phase, c.failed = id, 0, "training", ""
+	c.epoch, c.phase, c.failed = 0, "training", ""
 	c.m = secondModel{cfg: cfg}
 }
 
@@ -87,37 +92,36 @@ func (c *secondCard) onMessage(ctx app.Context, m work.Msg) {
 			return
 		}
 		c.m.cfg = run.Config
-		c.m.adopt(model, c.Isession.you.liked)
+		c.m.adopt(model, c.you.Liked)
 	}
 }
 
 func (c *secondCard) onFinished(ctx app.Context, stopped bool, failed string) {
-	c.job, c.phase = 0, ""
+	c.phase = ""
 	if failed != "" {
 		c.failed = failed
 	}
 }
 
-func (c *secondCard) stop(ctx app.Context, e app.Event) { c.Isession.jobs.stop(c.job) }
+func (c *secondCard) stop(ctx app.Context, e app.Event) { c.run.stop(c.Isession) }
 
 func (c *secondCard) Render() app.UI {
-	s := c.Isession
 	cfg, problems := c.settings()
-	h := s.runHold()
-	start := secondDefaults(s.cfg)
+	h := c.hold
+	start := secondDefaults(c.inUse.Config)
 	return app.Section().ID("second").Class("card card-second").Body(
 		app.H2().Text("Two models, your likes"),
 		app.P().Class("caption").Text("Train a second model with other settings (uniform weights, α = 0, to begin with) and it learns "+
 			"every like of yours too, one update each, as your model does: both lists side by side show what the settings change for you."),
 		app.Div().Class("param-grid second-params").Body(
-			app.Range(params).Slice(func(k int) app.UI {
-				p := params[k]
+			app.Range(settings.Params).Slice(func(k int) app.UI {
+				p := settings.Params[k]
 				name := p.Name
 				msg, bad := problems[name]
 				return app.Div().Class("param").Body(
 					app.Label().For("second-"+name).Body(notation(p.Label)),
 					app.Input().ID("second-"+name).Type("text").Attr("inputmode", "decimal").AutoComplete(false).
-						Value(paramText(start, p)).Aria("invalid", bad).Aria("describedby", "second-"+name+"-error").
+						Value(p.Text(start)).Aria("invalid", bad).Aria("describedby", "second-"+name+"-error").
 						OnInput(func(ctx app.Context, e app.Event) {
 							if c.draft == nil {
 								c.draft = map[string]string{}
@@ -129,17 +133,17 @@ func (c *secondCard) Render() app.UI {
 			}),
 		),
 		app.Div().Class("retrain-row").Body(
-			when(c.job == 0, func() app.UI {
+			when(!c.run.running(), func() app.UI {
 				return app.Button().ID("second-train").Class("run").Disabled(len(problems) > 0 || h.Reason != "").
 					Text("Train the second model").Aria("label", "Train the second model with these settings").OnClick(c.train)
 			}),
-			when(c.job != 0, func() app.UI {
+			when(c.run.running(), func() app.UI {
 				return app.Button().ID("second-stop").Class("stop").Text("Stop").
 					Aria("label", "Stop training the second model").OnClick(c.stop)
 			}),
 			app.Span().ID("second-status").Class("caption").Attr("role", "status").Text(c.status(cfg, h)),
 		),
-		when(c.m.model != nil && s.you.trained(), func() app.UI { return c.renderLists() }),
+		when(c.m.model != nil && c.you.Trained, func() app.UI { return c.renderLists() }),
 	)
 }
 
@@ -147,9 +151,9 @@ func (c *secondCard) status(cfg core.Config, h hold) string {
 	switch {
 	case c.failed != "":
 		return "The second model could not be trained: " + c.failed + "."
-	case c.job != 0 && c.phase == "evaluating":
+	case c.run.running() && c.phase == "evaluating":
 		return "Measuring the second model on the held-out people…"
-	case c.job != 0:
+	case c.run.running():
 		return fmt.Sprintf("Training the second model: epoch %d of %d…", min(c.epoch+1, cfg.Epochs), cfg.Epochs)
 	case c.m.err != "":
 		return "The second model cannot rank: " + c.m.err
@@ -163,9 +167,9 @@ func (c *secondCard) status(cfg core.Config, h hold) string {
 
 // renderLists shows your list and the second model's side by side.
 func (c *secondCard) renderLists() app.UI {
-	s := c.Isession
-	cmp := core.CompareLists(s.you.list, c.m.list)
-	mine := s.cfg
+	cat := c.data.Cat
+	cmp := core.CompareLists(c.you.List, c.m.list)
+	mine := c.inUse.Config
 	other := c.m.cfg
 	column := func(id, title string, cfg core.Config, list []core.Ranked, elsewhere []int) app.UI {
 		return app.Div().Class("second-col").Body(
@@ -187,7 +191,7 @@ func (c *secondCard) renderLists() app.UI {
 						}
 					}
 					return app.Li().Class(class).DataSet("id", i).Body(
-						app.Span().Class("second-name").Text(s.cat.item(i).Name),
+						app.Span().Class("second-name").Text(cat.Item(i).Name),
 						app.Span().Class("second-where").Text(where),
 					)
 				}),
@@ -196,9 +200,9 @@ func (c *secondCard) renderLists() app.UI {
 	}
 	return app.Div().ID("second-lists").Body(
 		app.P().ID("second-overlap").Class("status").Text(fmt.Sprintf("%d of your top %d are in both lists; %s.",
-			cmp.Overlap, listLength, plural(len(c.m.liked), "like learnt by each", "likes learnt by each"))),
+			cmp.Overlap, listLength, textfmt.Plural(len(c.m.liked), "like learnt by each", "likes learnt by each"))),
 		app.Div().Class("second-cols").Body(
-			column("second-yours", "Your model", mine, s.you.list, cmp.RankInB),
+			column("second-yours", "Your model", mine, c.you.List, cmp.RankInB),
 			column("second-list", "The second model", other, c.m.list, cmp.RankInA),
 		),
 	)

@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/ealslive/ealslive/app/settings"
 	"github.com/ealslive/ealslive/core"
 )
 
@@ -20,7 +21,7 @@ func loadSettings(defaults core.Config) (core.Config, string) {
 	if err != nil || !found {
 		return defaults, ""
 	}
-	sc, notes, _ := parseScenario(raw, defaults, func(string) (int32, bool) { return 0, false })
+	sc, notes, _ := settings.Parse(raw, defaults, func(string) (int32, bool) { return 0, false }, maxLearntClicks)
 	if len(notes) > 0 {
 		return sc.Config, "Some of your saved settings could not be used, so they are back to their defaults."
 	}
@@ -34,7 +35,7 @@ func saveSettings(cfg core.Config) {
 }
 
 // settingsQuery is cfg as saveSettings stores it.
-func settingsQuery(cfg core.Config) string { return scenarioQuery(cfg, nil, "") }
+func settingsQuery(cfg core.Config) string { return settings.Query(cfg, nil, "") }
 
 func readStorage(key string) (raw string, found bool, err error) {
 	defer recoverJS(&err)

@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -12,9 +14,12 @@ import (
 type shareCard struct {
 	app.Compo
 	Isession *session
+	data     dataSet
+	you      yours
+	model    modelInUse
+	present  []string
 	link     string // the last link made, shown so it can be copied by hand
 	copied   string // what became of the copy
-	seen     int
 	ctx      app.Context
 }
 
@@ -24,21 +29,25 @@ func (c *shareCard) Session(s *session) *shareCard { c.Isession = s; return c }
 
 func (c *shareCard) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	ctx.ObserveState(stateYou).OnChange(func() {
-		c.link, c.copied = "", ""
-		c.Isession.showLinkView()
-	}).Value(&c.seen)
-	ctx.ObserveState(stateModel).OnChange(func() { c.link, c.copied = "", "" }).Value(&c.seen)
+	// A link made before a change no longer says what the page shows.
+	forget := func() { c.link, c.copied = "", "" }
+	ctx.ObserveState(drawn(keyData)).Value(&c.data)
+	ctx.ObserveState(drawn(keyYou)).OnChange(forget).Value(&c.you)
+	ctx.ObserveState(drawn(keyModel)).OnChange(forget).Value(&c.model)
+	ctx.ObserveState(keyPresent).Value(&c.present)
 }
 
 // copyLink makes the link and puts it on the clipboard; where the browser
 // refuses, the link stays shown, selected, to copy by hand.
 func (c *shareCard) copyLink(ctx app.Context, e app.Event) {
-	s := c.Isession
-	if s.cat == nil {
+	if c.data.Cat == nil {
 		return
 	}
-	c.link = s.scenarioLink("")
+	likes := make([]string, len(c.you.Liked))
+	for k, i := range c.you.Liked {
+		likes[k] = c.data.Cat.Item(i).ID
+	}
+	c.link = scenarioLink(c.model.Config, likes, c.present)
 	c.copied = "Making the link…"
 	link := c.link
 	done := func(msg string) app.Func {
@@ -61,9 +70,8 @@ func (c *shareCard) copyLink(ctx app.Context, e app.Event) {
 }
 
 func (c *shareCard) Render() app.UI {
-	s := c.Isession
-	ready := s.cat != nil
-	likes := len(s.you.liked)
+	ready := c.data.Cat != nil
+	likes := len(c.you.Liked)
 	return app.Section().ID("share").Class("card card-share").Body(
 		app.H2().Text("Share this scenario"),
 		app.P().Class("caption").Text(fmt.Sprintf("A link with the model's settings and your likes in the order you made them "+
@@ -79,10 +87,11 @@ func (c *shareCard) Render() app.UI {
 				app.P().ID("share-status").Class("caption").Attr("role", "status").Text(c.copied),
 			)
 		}),
-		when(len(s.aside.items) > 0, func() app.UI {
-			label := fmt.Sprintf("Bring back the %s you had %s", plural(len(s.aside.items), "click", "clicks"), s.aside.why)
+		when(len(c.you.Earlier.Items) > 0, func() app.UI {
+			e := c.you.Earlier
+			label := fmt.Sprintf("Bring back the %s you had %s", textfmt.Plural(len(e.Items), "click", "clicks"), e.Why)
 			return app.Button().ID("bring-back").Class("reset").Text(label).
-				OnClick(func(ctx app.Context, e app.Event) { s.BringBack(c.ctx) })
+				OnClick(func(ctx app.Context, e app.Event) { c.Isession.BringBack(c.ctx) })
 		}),
 	)
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -74,7 +76,7 @@ func (c streamChart) render() app.UI {
 				svgText(padL-6, padT+4, "end", c.label(hi)),
 				svgText(padL-6, chartH-padB+4, "end", c.label(0)),
 				svgText(padL, chartH-8, "middle", "0"),
-				svgText(chartW-padR, chartH-8, "end", thousands(int(xMax))),
+				svgText(chartW-padR, chartH-8, "end", textfmt.Thousands(int(xMax))),
 				svgText((padL+chartW-padR)/2, chartH-8, "middle", "interactions replayed"),
 				app.Range(c.lines).Slice(func(k int) app.UI {
 					l := c.lines[k]
@@ -88,7 +90,7 @@ func (c streamChart) render() app.UI {
 						),
 						svg("circle").Attr("cx", fmt.Sprintf("%.1f", c.xAt(l.X[n-1], xMax))).
 							Attr("cy", fmt.Sprintf("%.1f", c.yAt(l.Y[n-1], hi))).Attr("r", "2.6").Body(
-							svg("title").Text(fmt.Sprintf("%s: %s after %s interactions", l.Label, c.label(l.Y[n-1]), thousands(int(l.X[n-1])))),
+							svg("title").Text(fmt.Sprintf("%s: %s after %s interactions", l.Label, c.label(l.Y[n-1]), textfmt.Thousands(int(l.X[n-1])))),
 						),
 					)
 				}),

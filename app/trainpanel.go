@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/core"
@@ -77,12 +79,12 @@ func (t *trainPanel) status() string {
 	case "training":
 		s := fmt.Sprintf("Training in your browser: epoch %d of %d", min(r.Done+1, r.Epochs), r.Epochs)
 		if n := len(r.EpochMs); n > 0 {
-			s += fmt.Sprintf(", %s per epoch", millis(r.EpochMs[n-1]))
+			s += fmt.Sprintf(", %s per epoch", textfmt.Millis(r.EpochMs[n-1]))
 		}
 		return s + "."
 	case "evaluating":
 		return fmt.Sprintf("Trained %s. Now measuring HR@100 on all %s held-out users…",
-			plural(r.Done, "epoch", "epochs"), thousands(t.testCases()))
+			textfmt.Plural(r.Done, "epoch", "epochs"), textfmt.Thousands(t.testCases()))
 	case "ready":
 		return t.summary()
 	default:
@@ -112,7 +114,7 @@ func (t *trainPanel) timeLine() string {
 		epochs, sample := r.epochAndSampleMs()
 		// The set-up's time comes with the result.
 		return fmt.Sprintf("So far %.1f s in %s and %.1f s on HR@100 for the sample.",
-			epochs/1000, plural(len(r.EpochMs), "epoch", "epochs"), sample/1000)
+			epochs/1000, textfmt.Plural(len(r.EpochMs), "epoch", "epochs"), sample/1000)
 	case "ready":
 		switch {
 		case r.Restored:
@@ -162,12 +164,12 @@ func (t *trainPanel) summary() string {
 		// Its accuracy goes on the line below, which a model brought back
 		// has free: the status keeps to three lines on a phone.
 		return fmt.Sprintf("Brought back the model trained on your earlier visit (%s, %s) in %s.",
-			plural(r.Done, "epoch", "epochs"), r.TrainedAt.Local().Format("2 January 15:04"), millis(r.WallMs))
+			textfmt.Plural(r.Done, "epoch", "epochs"), r.TrainedAt.Local().Format("2 January 15:04"), textfmt.Millis(r.WallMs))
 	case r.Stopped:
 		return fmt.Sprintf("Stopped after %d of %d epochs, %.1f s.", r.Done, r.Epochs, r.WallMs/1000) + t.accuracy()
 	}
-	return fmt.Sprintf("Trained %s in %.1f s on %s (median epoch %s).", plural(r.Done, "epoch", "epochs"),
-		r.WallMs/1000, plural(r.Workers, "worker", "workers"), millis(eval.Median(r.EpochMs))) + t.accuracy()
+	return fmt.Sprintf("Trained %s in %.1f s on %s (median epoch %s).", textfmt.Plural(r.Done, "epoch", "epochs"),
+		r.WallMs/1000, textfmt.Plural(r.Workers, "worker", "workers"), textfmt.Millis(eval.Median(r.EpochMs))) + t.accuracy()
 }
 
 // accuracy is the final evaluation's result, as a sentence after a space,
@@ -177,7 +179,7 @@ func (t *trainPanel) accuracy() string {
 	switch {
 	case r.FinalDone:
 		return fmt.Sprintf(" On all %s held-out users: HR@100 %.1f%%, NDCG@100 %.3f.",
-			thousands(r.Final.Count), 100*r.Final.HR, r.Final.NDCG)
+			textfmt.Thousands(r.Final.Count), 100*r.Final.HR, r.Final.NDCG)
 	case r.Skipped:
 		return " The evaluation on every held-out user was skipped."
 	}
@@ -202,7 +204,7 @@ func (t *trainPanel) renderData() app.UI {
 		)
 	}
 	about := fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), %s download.",
-		d.From.Year(), d.To.Year(), thousands(d.Users), thousands(d.Items), d.Subset, withArticle(byteSize(d.Bytes)))
+		d.From.Year(), d.To.Year(), textfmt.Thousands(d.Users), textfmt.Thousands(d.Items), d.Subset, textfmt.WithArticle(textfmt.Bytes(d.Bytes)))
 	verb := "Training on "
 	switch t.Istage {
 	case "ready":
@@ -210,9 +212,9 @@ func (t *trainPanel) renderData() app.UI {
 	case "failed":
 		verb = "For training: "
 	}
-	body := []app.UI{app.Text(verb), app.Strong().Text(thousands(d.Train) + " of " + thousands(d.Reviews) + " Yelp reviews"),
+	body := []app.UI{app.Text(verb), app.Strong().Text(textfmt.Thousands(d.Train) + " of " + textfmt.Thousands(d.Reviews) + " Yelp reviews"),
 		app.Text(about),
-		app.Text(fmt.Sprintf(" Each person's latest review (%s in all) is held out to measure accuracy.", thousands(d.TestCases)))}
+		app.Text(fmt.Sprintf(" Each person's latest review (%s in all) is held out to measure accuracy.", textfmt.Thousands(d.TestCases)))}
 	return app.Div().ID("data").Class("data").Body(
 		app.P().Body(body...),
 		app.Details().Class("provenance").Body(

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/core"
@@ -57,12 +59,12 @@ func walkOf(tr *core.UpdateTrace, at int) walkStep {
 }
 
 // lastUpdate is the last click's trace and the business's name, or nil.
-func (s *session) lastUpdate() (*core.UpdateTrace, string) {
-	last := s.you.last
-	if last == nil || last.Trace == nil || s.cat == nil || len(last.Trace.UserBefore) == 0 {
+func lastUpdate(d dataSet, y yours) (*core.UpdateTrace, string) {
+	last := y.Last
+	if last == nil || last.Trace == nil || d.Cat == nil || len(last.Trace.UserBefore) == 0 {
 		return nil, ""
 	}
-	return last.Trace, s.cat.item(last.Item).Name
+	return last.Trace, d.Cat.Item(last.Item).Name
 }
 
 // updateStepper walks the last update one coordinate step at a time, with
@@ -187,11 +189,11 @@ func (v *updateStepper) Render() app.UI {
 		app.Raw(walkEquation(w, sym)),
 		app.P().ID("stepper-loss").Class("stepper-loss").Body(
 			app.Text("The part of the objective that holds "+whose+": "),
-			app.Raw(sigFigure(w.LossBefore, 9).html("loss-before", false)),
+			app.Raw(textfmt.Sig(w.LossBefore, 9).HTML("loss-before", false)),
 			app.Text(" → "),
-			app.Strong().Body(app.Raw(sigFigure(w.LossAfter, 9).html("loss-after", false))),
+			app.Strong().Body(app.Raw(textfmt.Sig(w.LossAfter, 9).HTML("loss-after", false))),
 			app.Text(", down by "),
-			app.Raw(sigFigure(w.Fall, minDigits).html("loss-drop", false)),
+			app.Raw(textfmt.Sig(w.Fall, minDigits).HTML("loss-drop", false)),
 			app.Text(" (the denominator times the step squared)."),
 		),
 		app.Div().Class("stepper-charts").Body(
@@ -220,9 +222,9 @@ func walkEquation(w walkStep, sym string) string {
 		`<span class="frac-den"><span class="term-observed">%s</span> + <span class="term-cached">%s</span> + %s</span></span>`+
 		`<span class="eq-result">= <strong>%s</strong></span><span class="eq-was"> (was %s)%s</span></div>`,
 		sym, who, s.Factor+1,
-		s.Observed.html("observed", false), s.Cached.html("cached", true),
-		s.ObservedDenom.html("observed-denom", false), s.CachedDenom.html("cached-denom", true), s.Lambda.html("lambda", true),
-		s.New.html("new", false), s.Old.html("old", false), kept)
+		s.Observed.HTML("observed", false), s.Cached.HTML("cached", true),
+		s.ObservedDenom.HTML("observed-denom", false), s.CachedDenom.HTML("cached-denom", true), s.Lambda.HTML("lambda", true),
+		s.New.HTML("new", false), s.Old.HTML("old", false), kept)
 	return b.String()
 }
 
@@ -262,7 +264,7 @@ func vectorBars(w walkStep) app.UI {
 	}
 	f := w.Shown.Factor
 	title := fmt.Sprintf("The %d factors of the vector before and after step %d: factor %d went from %s to %s",
-		len(w.Before), w.N, f+1, w.Shown.Old.text(), w.Shown.New.text())
+		len(w.Before), w.N, f+1, w.Shown.Old.Text(), w.Shown.New.Text())
 	return app.Figure().ID("stepper-bars").Class("chart stepper-chart").Body(
 		app.FigCaption().Body(app.Span().Class("chart-title").Text(vectorTitle(w.Item))),
 		svg("svg").Attr("viewBox", fmt.Sprintf("0 0 %g %g", stepW, stepH)).Attr("role", "img").Attr("aria-label", title).Body(
@@ -272,9 +274,9 @@ func vectorBars(w walkStep) app.UI {
 			svgLine(stepPadL, mid, stepW-stepPad, mid, "axis"),
 			app.Range(w.After).Slice(func(g int) app.UI { return bar(g, w.After[g], "after", slot*0.18) }),
 			app.Range(w.Before).Slice(func(g int) app.UI { return bar(g, w.Before[g], "before", slot*0.18) }),
-			svgText(stepPadL-6, stepPad+4, "end", sigFigure(hi, 2).text()),
+			svgText(stepPadL-6, stepPad+4, "end", textfmt.Sig(hi, 2).Text()),
 			svgText(stepPadL-6, mid+4, "end", "0"),
-			svgText(stepPadL-6, stepH-stepPad+4, "end", sigFigure(-hi, 2).text()),
+			svgText(stepPadL-6, stepH-stepPad+4, "end", textfmt.Sig(-hi, 2).Text()),
 			svgText(stepPadL+(float64(f)+0.5)*slot, stepH-4, "middle", fmt.Sprint(f+1)),
 		),
 	)
@@ -299,9 +301,9 @@ func lossLine(w walkStep) app.UI {
 		span = 1
 	}
 	// Enough digits that the axis's two ends read apart.
-	top, bottom := sigFigure(hi, 3), sigFigure(lo, 3)
+	top, bottom := textfmt.Sig(hi, 3), textfmt.Sig(lo, 3)
 	for d := 4; top == bottom && d <= 9; d++ {
-		top, bottom = sigFigure(hi, d), sigFigure(lo, d)
+		top, bottom = textfmt.Sig(hi, d), textfmt.Sig(lo, d)
 	}
 	x := func(n int) float64 { return stepPadL + (stepW-stepPadL-stepPad)*float64(n)/float64(len(w.Losses)-1) }
 	y := func(l float64) float64 { return stepPad + (stepH-2*stepPad)*(hi-l)/span }
@@ -310,14 +312,14 @@ func lossLine(w walkStep) app.UI {
 		fmt.Fprintf(&pts, "%.1f,%.1f ", x(n), y(l))
 	}
 	title := fmt.Sprintf("The part of the objective this side's steps work on, after each of its %d steps: from %s to %s",
-		len(w.Losses)-1, sigFigure(w.Losses[0], 6).text(), sigFigure(w.Losses[len(w.Losses)-1], 6).text())
+		len(w.Losses)-1, textfmt.Sig(w.Losses[0], 6).Text(), textfmt.Sig(w.Losses[len(w.Losses)-1], 6).Text())
 	return app.Figure().ID("stepper-objective").Class("chart stepper-chart").Body(
 		app.FigCaption().Body(app.Span().Class("chart-title").Text("Its objective, step by step")),
 		svg("svg").Attr("viewBox", fmt.Sprintf("0 0 %g %g", stepW, stepH)).Attr("role", "img").Attr("aria-label", title).Body(
 			svgLine(stepPadL, stepPad, stepPadL, stepH-stepPad, "axis"),
 			svgLine(stepPadL, stepH-stepPad, stepW-stepPad, stepH-stepPad, "axis"),
-			svgText(stepPadL-6, stepPad+4, "end", top.text()),
-			svgText(stepPadL-6, stepH-stepPad+4, "end", bottom.text()),
+			svgText(stepPadL-6, stepPad+4, "end", top.Text()),
+			svgText(stepPadL-6, stepH-stepPad+4, "end", bottom.Text()),
 			svg("polyline").Attr("points", strings.TrimSpace(pts.String())).Attr("data-role", "loss"),
 			svgLine(x(w.N-1), y(w.LossBefore), x(w.N), y(w.LossAfter), "step"),
 			svg("circle").Attr("cx", fmt.Sprintf("%.1f", x(w.N))).Attr("cy", fmt.Sprintf("%.1f", y(w.LossAfter))).

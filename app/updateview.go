@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/core"
@@ -24,14 +26,14 @@ const (
 // stepShown is one coordinate step of eq. (12) as the page shows it.
 type stepShown struct {
 	Factor        int
-	Observed      figure // Σ_{i∈R_u} [w r − (w − c) r̂^f] q_if
-	Cached        figure // Σ_{k≠f} p_uk s^q_kf
-	ObservedDenom figure // Σ_{i∈R_u} (w − c) q_if²
-	CachedDenom   figure // s^q_ff
-	Lambda        figure
-	Old, New      figure // to minDigits
-	Digits        int    // significant digits of the terms
-	Kept          bool   // the denominator was not positive, so p_uf kept its value
+	Observed      textfmt.Figure // Σ_{i∈R_u} [w r − (w − c) r̂^f] q_if
+	Cached        textfmt.Figure // Σ_{k≠f} p_uk s^q_kf
+	ObservedDenom textfmt.Figure // Σ_{i∈R_u} (w − c) q_if²
+	CachedDenom   textfmt.Figure // s^q_ff
+	Lambda        textfmt.Figure
+	Old, New      textfmt.Figure // to minDigits
+	Digits        int            // significant digits of the terms
+	Kept          bool           // the denominator was not positive, so p_uf kept its value
 }
 
 // showStep rounds s for the page: the old and new values to minDigits,
@@ -43,13 +45,13 @@ func showStep(s core.FactorStep) stepShown {
 	for d := minDigits; ; d++ {
 		sh := stepShown{
 			Factor:        s.Factor,
-			Observed:      sigFigure(s.Observed, d),
-			Cached:        sigFigure(s.Cached, d),
-			ObservedDenom: sigFigure(s.ObservedDenom, d),
-			CachedDenom:   sigFigure(s.CachedDenom, d),
-			Lambda:        sigFigure(s.Lambda, d),
-			Old:           sigFigure(s.Old, minDigits),
-			New:           sigFigure(s.New, minDigits),
+			Observed:      textfmt.Sig(s.Observed, d),
+			Cached:        textfmt.Sig(s.Cached, d),
+			ObservedDenom: textfmt.Sig(s.ObservedDenom, d),
+			CachedDenom:   textfmt.Sig(s.CachedDenom, d),
+			Lambda:        textfmt.Sig(s.Lambda, d),
+			Old:           textfmt.Sig(s.Old, minDigits),
+			New:           textfmt.Sig(s.New, minDigits),
 			Digits:        d,
 			Kept:          !(s.ObservedDenom+s.CachedDenom+s.Lambda > 0),
 		}
@@ -61,11 +63,11 @@ func showStep(s core.FactorStep) stepShown {
 
 // addsUp redoes eq. (12) with the numbers as shown.
 func (s stepShown) addsUp() bool {
-	den := s.ObservedDenom.value() + s.CachedDenom.value() + s.Lambda.value()
+	den := s.ObservedDenom.Value() + s.CachedDenom.Value() + s.Lambda.Value()
 	if s.Kept {
 		return !(den > 0) && s.New == s.Old
 	}
-	return den > 0 && sigFigure((s.Observed.value()-s.Cached.value())/den, minDigits) == s.New
+	return den > 0 && textfmt.Sig((s.Observed.Value()-s.Cached.Value())/den, minDigits) == s.New
 }
 
 // updateShown is what the teaching view shows of the last click's update.
@@ -84,27 +86,27 @@ type updateShown struct {
 	FineClock     bool
 }
 
-// updateShownFor describes the last click for the teaching view, or nil
+// updateShownFor describes your last click for the teaching view, or nil
 // before the first click (and after a removal, which has no trace).
-func (s *session) updateShown() *updateShown {
-	last := s.you.last
-	if last == nil || last.Trace == nil || s.cat == nil || s.you.model == nil {
+func updateShownFor(d dataSet, y yours) *updateShown {
+	last := y.Last
+	if last == nil || last.Trace == nil || d.Cat == nil || y.Model == nil {
 		return nil
 	}
 	tr := last.Trace
-	train, known := s.cat.trainReviews(last.Item)
+	train, known := d.Cat.TrainReviews(last.Item)
 	u := &updateShown{
 		TrainReviews:  train,
 		TrainKnown:    known,
-		Name:          s.cat.item(last.Item).Name,
+		Name:          d.Cat.Item(last.Item).Name,
 		K:             tr.K,
 		UserHistory:   tr.UserHistory,
 		ItemHistory:   tr.ItemHistory,
 		Cost:          tr.Cost(),
-		Items:         s.you.model.NumItems(),
+		Items:         y.Model.NumItems(),
 		UpdateMs:      last.UpdateMs,
 		NewItemWeight: tr.NewItemWeight,
-		FineClock:     s.metrics.CrossOriginIsolated,
+		FineClock:     fineClock(),
 	}
 	for _, s := range core.LargestSteps(tr.UserSteps, stepsShown) {
 		u.Steps = append(u.Steps, showStep(s))
@@ -170,27 +172,27 @@ func (v *updateView) renderLive(u *updateShown) app.UI {
 	// say which is which.
 	itemWho := "everyone who liked it, you included"
 	if u.TrainKnown {
-		itemWho = plural(u.TrainReviews, "training review", "training reviews") + " and your click"
+		itemWho = textfmt.Plural(u.TrainReviews, "training review", "training reviews") + " and your click"
 	}
 	cost := fmt.Sprintf(`<p id="update-cost" class="update-cost">Cost O(K<sup>2</sup> + (|R<sub>u</sub>| + |R<sub>i</sub>|)K) `+
 		`with K = <span data-term="k">%d</span>, |R<sub>u</sub>| = <span data-term="ru">%d</span> (your clicks), `+
 		`|R<sub>i</sub>| = <span data-term="ri">%d</span> (%s): %d<sup>2</sup> + (%d + %d)·%d = `+
 		`<strong data-term="cost">%s</strong> multiply–adds, give or take a constant, whatever the size of the data. `+
 		`Measured: <strong id="update-cost-ms">%s</strong> for the whole update%s.</p>`,
-		u.K, u.UserHistory, u.ItemHistory, itemWho, u.K, u.UserHistory, u.ItemHistory, u.K, thousands(u.Cost), millis(u.UpdateMs), clock)
-	people := plural(u.ItemHistory, "person", "people") + " in its R_i"
+		u.K, u.UserHistory, u.ItemHistory, itemWho, u.K, u.UserHistory, u.ItemHistory, u.K, textfmt.Thousands(u.Cost), textfmt.Millis(u.UpdateMs), clock)
+	people := textfmt.Plural(u.ItemHistory, "person", "people") + " in its R_i"
 	if u.TrainKnown {
-		people = plural(u.ItemHistory, "person", "people") + " in its R_i (" + thousands(u.TrainReviews) + " from training, and you)"
+		people = textfmt.Plural(u.ItemHistory, "person", "people") + " in its R_i (" + textfmt.Thousands(u.TrainReviews) + " from training, and you)"
 	}
 	rest := fmt.Sprintf("” the same way over the %s, with the cache S^p = P^T P, and both caches are "+
 		"brought up to date in O(K^2). Nothing else of the %s businesses or the other people changes.",
-		people, thousands(u.Items))
+		people, textfmt.Thousands(u.Items))
 	if u.NewItemWeight > 0 {
-		rest += " It had no missing-data weight yet, so it got the uniform c_0/N = " + sigFigure(u.NewItemWeight, minDigits).text() + "."
+		rest += " It had no missing-data weight yet, so it got the uniform c_0/N = " + textfmt.Sig(u.NewItemWeight, minDigits).Text() + "."
 	}
 	return app.Div().ID("update-live").Body(
 		app.P().Class("update-head").Text(fmt.Sprintf("Your last click, “%s”: the %s of your %d that moved most, "+
-			"in the order they were solved (each step uses the ones before it):", u.Name, plural(len(u.Steps), "factor", "factors"), u.K)),
+			"in the order they were solved (each step uses the ones before it):", u.Name, textfmt.Plural(len(u.Steps), "factor", "factors"), u.K)),
 		app.Raw(steps.String()),
 		app.Raw(cost),
 		// The name is the visitor's data, kept out of the notation.
@@ -210,7 +212,7 @@ func writeStep(b *strings.Builder, s stepShown) {
 		`<span class="frac-den"><span class="term-observed">%s</span> + <span class="term-cached">%s</span> + %s</span></span>`+
 		`<span class="eq-result">= <strong>%s</strong></span><span class="eq-was"> (was %s)%s</span></div>`,
 		s.Factor, s.Factor+1,
-		s.Observed.html("observed", false), s.Cached.html("cached", true),
-		s.ObservedDenom.html("observed-denom", false), s.CachedDenom.html("cached-denom", true), s.Lambda.html("lambda", true),
-		s.New.html("new", false), s.Old.html("old", false), kept)
+		s.Observed.HTML("observed", false), s.Cached.HTML("cached", true),
+		s.ObservedDenom.HTML("observed-denom", false), s.CachedDenom.HTML("cached-denom", true), s.Lambda.HTML("lambda", true),
+		s.New.HTML("new", false), s.Old.HTML("old", false), kept)
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/pack"
 )
@@ -20,7 +22,7 @@ func shownValue(t *testing.T, text string) float64 {
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		t.Fatalf("the figure %q is not a number: %v", text, err)
+		t.Fatalf("the textfmt.Figure %q is not a number: %v", text, err)
 	}
 	return v
 }
@@ -80,7 +82,7 @@ func TestShownStepsAddUp(t *testing.T) {
 		}
 		for _, f := range []struct {
 			name   string
-			shown  figure
+			shown  textfmt.Figure
 			true_  float64
 			digits int
 		}{
@@ -89,17 +91,17 @@ func TestShownStepsAddUp(t *testing.T) {
 			{"s_ff", sh.CachedDenom, s.CachedDenom, sh.Digits}, {"λ", sh.Lambda, s.Lambda, sh.Digits},
 			{"old", sh.Old, s.Old, minDigits}, {"new", sh.New, s.New, minDigits},
 		} {
-			if d := math.Abs(shownValue(t, f.shown.text()) - f.true_); d > halfUnit(f.true_, f.digits)*(1+1e-9) {
-				t.Errorf("factor %d: %s %v shown as %q", s.Factor, f.name, f.true_, f.shown.text())
+			if d := math.Abs(shownValue(t, f.shown.Text()) - f.true_); d > halfUnit(f.true_, f.digits)*(1+1e-9) {
+				t.Errorf("factor %d: %s %v shown as %q", s.Factor, f.name, f.true_, f.shown.Text())
 			}
 		}
-		num := shownValue(t, sh.Observed.text()) - shownValue(t, sh.Cached.text())
-		den := shownValue(t, sh.ObservedDenom.text()) + shownValue(t, sh.CachedDenom.text()) + shownValue(t, sh.Lambda.text())
-		shownNew := shownValue(t, sh.New.text())
+		num := shownValue(t, sh.Observed.Text()) - shownValue(t, sh.Cached.Text())
+		den := shownValue(t, sh.ObservedDenom.Text()) + shownValue(t, sh.CachedDenom.Text()) + shownValue(t, sh.Lambda.Text())
+		shownNew := shownValue(t, sh.New.Text())
 		if d := math.Abs(num/den - shownNew); d > halfUnit(shownNew, minDigits)*(1+1e-9) {
 			t.Errorf("factor %d: (%s − %s) / (%s + %s + %s) = %v, but the page shows %s",
-				s.Factor, sh.Observed.text(), sh.Cached.text(), sh.ObservedDenom.text(), sh.CachedDenom.text(),
-				sh.Lambda.text(), num/den, sh.New.text())
+				s.Factor, sh.Observed.Text(), sh.Cached.Text(), sh.ObservedDenom.Text(), sh.CachedDenom.Text(),
+				sh.Lambda.Text(), num/den, sh.New.Text())
 		}
 		if sh.Digits <= minDigits+1 {
 			short++
@@ -121,12 +123,12 @@ func TestShownStepNeedsMoreDigits(t *testing.T) {
 	s.New = (s.Observed - s.Cached) / (s.ObservedDenom + s.CachedDenom + s.Lambda)
 	sh := showStep(s)
 	if sh.Digits <= minDigits {
-		t.Fatalf("shown with %d digits: %q − %q", sh.Digits, sh.Observed.text(), sh.Cached.text())
+		t.Fatalf("shown with %d digits: %q − %q", sh.Digits, sh.Observed.Text(), sh.Cached.Text())
 	}
-	num := shownValue(t, sh.Observed.text()) - shownValue(t, sh.Cached.text())
-	den := shownValue(t, sh.ObservedDenom.text()) + shownValue(t, sh.CachedDenom.text()) + shownValue(t, sh.Lambda.text())
-	if got := shownValue(t, sh.New.text()); math.Abs(num/den-got) > halfUnit(got, minDigits) {
-		t.Errorf("with %d digits: %v, shown %q", sh.Digits, num/den, sh.New.text())
+	num := shownValue(t, sh.Observed.Text()) - shownValue(t, sh.Cached.Text())
+	den := shownValue(t, sh.ObservedDenom.Text()) + shownValue(t, sh.CachedDenom.Text()) + shownValue(t, sh.Lambda.Text())
+	if got := shownValue(t, sh.New.Text()); math.Abs(num/den-got) > halfUnit(got, minDigits) {
+		t.Errorf("with %d digits: %v, shown %q", sh.Digits, num/den, sh.New.Text())
 	}
 }
 
@@ -146,20 +148,20 @@ func TestUpdateShownFor(t *testing.T) {
 		items[i] = pack.Item{ID: fmt.Sprint("b", i), Name: fmt.Sprint("Business ", i)}
 	}
 	p := testSession(items)
-	if p.updateShown() != nil {
+	if updateShownFor(p.data, p.yours()) != nil {
 		t.Fatal("an update is shown before the model exists")
 	}
 	if _, _, err := p.you.attach(m); err != nil {
 		t.Fatal(err)
 	}
-	if p.updateShown() != nil {
+	if updateShownFor(p.data, p.yours()) != nil {
 		t.Fatal("an update is shown before the first click")
 	}
 	for _, i := range []int32{7, 12, 30} {
 		if err := p.you.like(i); err != nil {
 			t.Fatal(err)
 		}
-		u := p.updateShown()
+		u := updateShownFor(p.data, p.yours())
 		if u == nil || u.Name != fmt.Sprint("Business ", i) {
 			t.Fatalf("after liking %d the view shows %+v", i, u)
 		}
@@ -176,7 +178,7 @@ func TestUpdateShownFor(t *testing.T) {
 		}
 		for n, s := range u.Steps {
 			if s.Factor != want[n].Factor || s.New != showStep(want[n]).New {
-				t.Errorf("step %d shows factor %d = %s, want factor %d", n, s.Factor, s.New.text(), want[n].Factor)
+				t.Errorf("step %d shows factor %d = %s, want factor %d", n, s.Factor, s.New.Text(), want[n].Factor)
 			}
 		}
 		if u.UpdateMs != p.you.last.UpdateMs {
@@ -186,7 +188,7 @@ func TestUpdateShownFor(t *testing.T) {
 	if err := p.you.remove(30); err != nil {
 		t.Fatal(err)
 	}
-	if p.updateShown() != nil {
+	if updateShownFor(p.data, p.yours()) != nil {
 		t.Error("a removal, which has no trace, still shows the last click's update")
 	}
 }

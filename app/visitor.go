@@ -6,7 +6,11 @@ import (
 	"slices"
 	"time"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/app/clicklog"
 
 	"github.com/ealslive/ealslive/core"
 )
@@ -29,17 +33,19 @@ type visitor struct {
 	why    []core.Explanation
 	whyErr error
 	store  clickStore
-	screen *screenTiming // how long the last click took to reach the screen
 	// saved is the click log as last read or written; your clicks follow
 	// it, less those set aside.
-	saved clickLog
+	saved clicklog.Log
 	// written is the log as this tab last wrote it, "" if it has not.
 	written string
 	// readOnly: storage holds clicks this page cannot read and must not
 	// overwrite, so nothing is saved on this visit.
 	readOnly bool
-	unlearnt map[int32]bool   // saved clicks the model refused, set aside
-	capped   map[string]int64 // saved clicks older than the cap when the page opened (id to time), set aside
+	// storageFailed: the visitor has been told that storage keeps nothing.
+	storageFailed bool
+	unlearnt      map[int32]bool   // saved clicks the model refused, set aside
+	capped        map[string]int64 // saved clicks older than the cap when the page opened (id to time), set aside
+	earlier       earlierClicks    // the clicks Start over or a link replaced, to bring back
 }
 
 // clickTiming is what one click cost, measured around the core calls.
@@ -51,10 +57,38 @@ type clickTiming struct {
 	ExplainMs float64 // splitting the listed scores by your clicks
 }
 
-// screenTiming is how long the last click took to reach the screen.
-type screenTiming struct {
-	Item int32
-	Ms   float64 // from the click event to the first frame painted after the update
+// yours is you as the sections show you, published on every change.
+type yours struct {
+	Liked   []int32 // in click order
+	List    []core.Ranked
+	Moves   []move // each listed business's move since the list before; nil for none
+	Why     []core.Explanation
+	WhyErr  string
+	Last    *clickTiming // the last like, nil after any other change
+	Model   *core.Model  // the model that learnt your clicks; nil until one is trained
+	User    int32        // your row in Model
+	Trained bool         // Model is not nil
+	Waiting bool         // your clicks wait for training to end
+	Earlier earlierClicks
+}
+
+func (y yours) likes(i int32) bool { return slices.Contains(y.Liked, i) }
+
+// publishYou hands you, as you are now, to the sections.
+func (s *session) publishYou(ctx app.Context) { s.publish(ctx, keyYou, s.yours()) }
+
+// yours is you as you are now.
+func (s *session) yours() yours {
+	v := s.you
+	y := yours{Liked: slices.Clone(v.liked), List: slices.Clone(v.list), Why: v.why, Last: v.last, Model: v.model, User: v.id,
+		Trained: v.model != nil, Waiting: v.model == nil && s.stage != stageFailed, Earlier: v.earlier}
+	if v.prev != nil {
+		y.Moves = moves(v.prev, v.ids())
+	}
+	if v.whyErr != nil {
+		y.WhyErr = v.whyErr.Error()
+	}
+	return y
 }
 
 // likeClick is an "I like this" click and when it happened on the page's
@@ -68,12 +102,11 @@ type likeClick struct {
 var errLiked = errors.New("you already like this business")
 
 // Like handles "I like this" from any list: the model learns the click at
-// once (Algorithm 2) and re-ranks, the click is saved, and every section
-// that shows your clicks or your list redraws. It then measures when the
-// new list has been painted.
+// once (Algorithm 2) and re-ranks, the click is saved, and your list
+// redraws in this task; the rest of the page follows once it is painted.
 func (s *session) Like(ctx app.Context, c likeClick) {
 	v := s.you
-	if s.cat == nil || s.stage == stageFailed {
+	if s.data.Cat == nil || s.stage == stageFailed {
 		return
 	}
 	handled := now()
@@ -84,28 +117,19 @@ func (s *session) Like(ctx app.Context, c likeClick) {
 		return
 	}
 	// Saved at once: a visitor may close the tab before the next frame.
-	s.record(ctx, func(l clickLog, at int64) clickLog { return l.like(s.cat.item(c.Item).ID, at) })
-	v.screen = nil
-	if last := v.last; last != nil && last.Item == c.Item {
-		m := &s.metrics
-		m.UpdateMs = append(m.UpdateMs, last.UpdateMs)
-		m.RankMs = append(m.RankMs, last.RankMs)
-		m.ExplainMs = append(m.ExplainMs, last.ExplainMs)
-		if c.At > 0 {
-			m.ClickToHandlerMs = append(m.ClickToHandlerMs, handled-c.At)
-		}
-	}
-	s.changed(ctx, stateYou)
-	name := s.cat.item(c.Item).Name
+	s.record(ctx, func(l clicklog.Log, at int64) clicklog.Log { return l.Like(s.data.Cat.Item(c.Item).ID, at) })
+	s.probe.clicked(v.last, c, handled)
+	s.publishYou(ctx)
+	name := s.itemName(c.Item)
 	if v.trained() {
-		s.afterClick(c, "Liked "+name+". "+listChange(v.prev, v.ids(), s.itemName), true)
+		s.afterClick(ctx, c, "Liked "+name+". "+listChange(v.prev, v.ids(), s.itemName), true)
 	} else {
-		s.afterClick(c, "Liked "+name+". The model learns it when training ends.", false)
+		s.afterClick(ctx, c, "Liked "+name+". The model learns it when training ends.", false)
 	}
 	drawNow(ctx)
 }
 
-func (s *session) itemName(i int32) string { return s.cat.item(i).Name }
+func (s *session) itemName(i int32) string { return s.data.Cat.Item(i).Name }
 
 // Remove forgets that you liked business i: the model drops the
 // observation and re-solves your vector and the business's.
@@ -114,15 +138,13 @@ func (s *session) Remove(ctx app.Context, i int32) {
 		s.note(ctx, "That click could not be removed: "+err.Error())
 		return
 	}
-	s.you.screen = nil
-	s.record(ctx, func(l clickLog, at int64) clickLog { return l.remove(s.cat.item(i).ID, at) })
-	s.changed(ctx, stateYou)
+	s.record(ctx, func(l clicklog.Log, at int64) clicklog.Log { return l.Remove(s.data.Cat.Item(i).ID, at) })
+	s.publishYou(ctx)
 	msg := "Removed " + s.itemName(i) + "."
 	if s.you.trained() {
 		msg += " " + listChange(s.you.prev, s.you.ids(), s.itemName)
 	}
-	s.announce(ctx, msg, false)
-	s.belowLater()
+	s.afterClick(ctx, likeClick{Item: i}, msg, false)
 	drawNow(ctx)
 }
 
@@ -133,72 +155,75 @@ func (s *session) StartOver(ctx app.Context) {
 		s.note(ctx, "Starting over failed: "+err.Error())
 		return
 	}
-	s.you.screen = nil
-	s.record(ctx, clickLog.startOver)
-	s.changed(ctx, stateYou)
+	s.record(ctx, clicklog.Log.StartOver)
+	s.publishYou(ctx)
 	msg := "Started over as a new user: no clicks."
 	if s.you.trained() {
 		msg += " " + listChange(nil, s.you.ids(), s.itemName)
 	}
-	s.announce(ctx, msg, false)
-	s.belowLater()
+	s.afterClick(ctx, likeClick{}, msg, false)
 	drawNow(ctx)
 }
 
-// afterClick finishes a like once the new list is on screen, so that
-// none of it delays that: it records when the list reached the DOM and the
-// screen (event times and performance.now share the page's clock), says
-// what changed (announce's msg and toList), and redraws what explains the
-// click (the timing line under your list, the update in "Inside the
-// model", further down).
-func (s *session) afterClick(c likeClick, msg string, toList bool) {
-	ctx := s.self
+// afterClick finishes a click once its new list is drawn, so that none of
+// it delays that: the keyboard's focus kept in the list clicked in, and,
+// once painted, the time to the screen and the news in words.
+func (s *session) afterClick(ctx app.Context, c likeClick, msg string, toList bool) {
 	row := -1
 	if c.List == "ranked-list" {
 		row = slices.Index(s.you.prev, c.Item)
 	}
-	ctx.Defer(func(ctx app.Context) {
+	last := s.you.last
+	ctx.Defer(func(app.Context) {
 		keepFocus(c, row)
+		s.probe.inDOM(c)
+	})
+	s.afterDrawn(ctx, func(ctx app.Context, paintedAt float64) {
 		if c.At > 0 {
-			s.metrics.ClickToDOMMs = append(s.metrics.ClickToDOMMs, now()-c.At)
+			ms := paintedAt - c.At
+			s.probe.onScreen(ms)
+			if last != nil && last.Item == c.Item {
+				s.publish(ctx, keyScreen, clickScreen{Of: last, Ms: ms})
+			}
 		}
-		afterPaint(func(now float64) {
-			ctx.Dispatch(func(ctx app.Context) {
-				if c.At > 0 {
-					ms := now - c.At
-					s.you.screen = &screenTiming{Item: c.Item, Ms: ms}
-					s.metrics.ClickToScreenMs = append(s.metrics.ClickToScreenMs, ms)
-				}
-				s.announce(ctx, msg, toList)
-				s.changed(ctx, stateScreen)
-				s.inSteps(ctx, belowSteps)
-			})
-		})
+		s.announce(ctx, msg, toList)
 	})
 }
 
-// adopt hands a trained model to you. Clicks it cannot learn (saved by
-// another version of the page, say) are set aside, out of your history
-// but kept in storage, with a note, and the page carries on: only a model
-// that cannot rank for a new user is an error.
-func (s *session) adopt(ctx app.Context, m *core.Model) error {
-	dropped, why, err := s.you.attach(m)
+// adopt makes m the model in use and hands it to you. Clicks it cannot
+// learn (saved by another version of the page, say) are set aside, out of
+// your history but kept in storage, with a note, and the page carries on:
+// only a model that cannot rank for a new user is an error.
+func (s *session) adopt(ctx app.Context, m modelInUse) error {
+	s.inUse = m
+	dropped, why, err := s.you.attach(m.Model)
 	if len(dropped) > 0 {
 		for _, i := range dropped {
 			s.you.unlearn(i)
 		}
-		s.metrics.SetAside += len(dropped)
+		s.probe.metrics.SetAside += len(dropped)
 		s.note(ctx, droppedNote(len(dropped), len(s.you.liked), why))
 	}
 	if err != nil {
 		return err
 	}
 	s.stage = stageReady
-	s.metrics.ReadyMs = now()
-	s.changed(ctx, stateYou)
+	s.probe.metrics.ReadyMs = now()
+	s.publishModel(ctx)
+	s.publishYou(ctx)
 	s.announce(ctx, "The model is ready. "+listChange(nil, s.you.ids(), s.itemName), false)
-	s.belowLater()
+	s.afterDrawn(ctx, func(app.Context, float64) { s.showLinkView() })
 	return nil
+}
+
+// retrain lets go of the model in use for one to be trained with cfg;
+// your clicks are kept for it to learn.
+func (s *session) retrain(ctx app.Context, cfg core.Config) {
+	s.inUse = modelInUse{Config: cfg}
+	s.you.detach()
+	s.stage = stageTraining
+	s.publishModel(ctx)
+	s.publishYou(ctx)
 }
 
 // attach makes you a new user of m, as Algorithm 2 starts one (a random
@@ -278,9 +303,9 @@ func (v *visitor) like(i int32) error {
 	ranked := time.Now()
 	v.explain()
 	v.last = &clickTiming{Item: i, Trace: tr,
-		UpdateMs:  durationMillis(updated.Sub(start)),
-		RankMs:    durationMillis(ranked.Sub(updated)),
-		ExplainMs: durationMillis(time.Since(ranked))}
+		UpdateMs:  textfmt.DurationMillis(updated.Sub(start)),
+		RankMs:    textfmt.DurationMillis(ranked.Sub(updated)),
+		ExplainMs: textfmt.DurationMillis(time.Since(ranked))}
 	return nil
 }
 
@@ -350,7 +375,8 @@ func (v *visitor) explain() {
 // detach lets go of the model, keeping your clicks for the next one to
 // learn when it is ready, as on a reload.
 func (v *visitor) detach() {
-	*v = visitor{liked: v.liked, store: v.store, saved: v.saved, readOnly: v.readOnly, capped: v.capped}
+	*v = visitor{liked: v.liked, store: v.store, saved: v.saved, readOnly: v.readOnly,
+		storageFailed: v.storageFailed, capped: v.capped, earlier: v.earlier}
 }
 
 func (v *visitor) ids() []int32 {
@@ -359,4 +385,32 @@ func (v *visitor) ids() []int32 {
 		ids[k] = r.Item
 	}
 	return ids
+}
+
+// move says how a business's place in the ranked list changed since the
+// list before.
+type move struct {
+	New bool // not in the previous list
+	By  int  // places gained (> 0) or lost (< 0)
+}
+
+// moves compares two ranked lists of ids, best first. With no previous list
+// nothing is marked as new: there is nothing to compare with.
+func moves(prev, cur []int32) []move {
+	out := make([]move, len(cur))
+	if prev == nil {
+		return out
+	}
+	was := make(map[int32]int, len(prev))
+	for r, id := range prev {
+		was[id] = r
+	}
+	for r, id := range cur {
+		if p, ok := was[id]; ok {
+			out[r].By = p - r
+		} else {
+			out[r].New = true
+		}
+	}
+	return out
 }

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ealslive/ealslive/app/catalog"
+	"github.com/ealslive/ealslive/app/clicklog"
+	"github.com/ealslive/ealslive/app/work"
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/pack"
 )
@@ -191,7 +194,9 @@ func TestVisitorDropsClicksItCannotLearn(t *testing.T) {
 // the workers have counted the reviews.
 func testSession(items []pack.Item) *session {
 	s := newSession()
-	s.cat = countedCatalog(items, make([]int, len(items)), make([]int, len(items)))
+	zero := make([]int, len(items))
+	s.data.Cat = catalog.New(items)
+	s.data.Cat.SetCounts(zero, zero, work.PopularOrder(make([]string, len(items)), zero))
 	s.you.store = memoryStore{}
 	return s
 }
@@ -203,11 +208,11 @@ func storedLiked(t *testing.T, store memoryStore) []string {
 	if !ok {
 		return nil
 	}
-	l, err := decodeLog(raw)
+	l, err := clicklog.Decode(raw)
 	if err != nil {
 		t.Fatalf("the store holds %q: %v", raw, err)
 	}
-	return l.liked()
+	return l.Liked()
 }
 
 // Clicks the model cannot learn are set aside: out of your history, kept
@@ -226,22 +231,22 @@ func TestPageAdoptsWithBadSavedClicks(t *testing.T) {
 		{[]string{"b2", fmt.Sprint("b", m.NumItems()), "b5"}, []int32{2, 5}, "1 of your saved clicks could not be learnt"},
 		{[]string{fmt.Sprint("b", m.NumItems()), fmt.Sprint("b", m.NumItems()+1)}, nil, "Your saved clicks could not be learnt"},
 	} {
-		l := clickLog{}
+		l := clicklog.Log{}
 		for _, id := range tc.saved {
-			l = l.like(id, 1)
+			l = l.Like(id, 1)
 		}
-		store := memoryStore{savedKey: encodeLog(l)}
+		store := memoryStore{savedKey: clicklog.Encode(l)}
 		p := testSession(items)
 		p.you.store = store
 		p.restoreClicks(nil)
-		if err := p.adopt(nil, trainedModel(t)); err != nil {
+		if err := p.adopt(nil, modelInUse{Model: trainedModel(t)}); err != nil {
 			t.Fatalf("%v: %v", tc.saved, err)
 		}
 		if !slices.Equal(p.you.liked, tc.kept) || !p.you.trained() || len(p.you.list) == 0 || p.stage != stageReady {
 			t.Errorf("%v: you like %v (want %v), trained %v, %d listed, stage %s", tc.saved, p.you.liked, tc.kept, p.you.trained(), len(p.you.list), p.stage)
 		}
-		if len(p.notes) != 1 || !strings.Contains(p.notes[0], tc.says) || !strings.Contains(p.notes[0], "set aside") {
-			t.Errorf("%v: notes %q, want one saying %q and set aside", tc.saved, p.notes, tc.says)
+		if len(p.notes.List) != 1 || !strings.Contains(p.notes.List[0], tc.says) || !strings.Contains(p.notes.List[0], "set aside") {
+			t.Errorf("%v: notes %q, want one saying %q and set aside", tc.saved, p.notes.List, tc.says)
 		}
 		if got := storedLiked(t, store); !slices.Equal(got, tc.saved) {
 			t.Errorf("%v: storage holds %v, want every saved click kept", tc.saved, got)
@@ -256,24 +261,19 @@ func TestPageAdoptsWithBadSavedClicks(t *testing.T) {
 }
 
 // The factor map takes the plane the workers found for the model they
-// trained, and finds it itself for any other (one kept from an earlier
-// version of the page, say).
+// trained, and finds it itself for a model without one (one kept from an
+// earlier version of the page, say).
 func TestItemPlaneFromTraining(t *testing.T) {
 	m := trainedModel(t)
 	want, err := m.ItemPlane()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSession()
-	if got, err := s.itemPlane(m); err != nil || !reflect.DeepEqual(got, want) {
+	if got, err := (modelInUse{Model: m}).plane(); err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("without the workers' plane: %+v, %v; want core's %+v", got, err, want)
 	}
 	theirs := &core.Plane{Mean: want.Mean, Axes: want.Axes, Total: 1}
-	s.trained, s.trainedPlane = m, theirs
-	if got, _ := s.itemPlane(m); got != theirs {
+	if got, _ := (modelInUse{Model: m, Plane: theirs}).plane(); got != theirs {
 		t.Errorf("the trained model's plane is %+v, want the workers' %+v", got, theirs)
-	}
-	if got, err := s.itemPlane(trainedModel(t)); err != nil || got == theirs {
-		t.Errorf("another model got the workers' plane of the trained one (%v)", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/core"
@@ -90,7 +92,7 @@ func (c *weightsChart) Render() app.UI {
 	uniform := c.Icurve.Uniform
 	legend := "popularity-weighted"
 	if uniform > 0 {
-		legend = "uniform c_0/N = " + sigFigure(uniform, 3).text()
+		legend = "uniform c_0/N = " + textfmt.Sig(uniform, 3).Text()
 	}
 	return fig.DataSet("c0", fullFloat(c.Ic0)).DataSet("alpha", fullFloat(c.Ialpha)).Body(
 		title,
@@ -140,7 +142,7 @@ func (c *weightsChart) plot(pts []core.WeightPoint) app.UI {
 	text(wPadL+4, wPadT-8, "start", "cᵢ (log scale)")
 	for _, v := range xs.decades() {
 		line(x(v), base, x(v), base+4, "axis")
-		text(x(v), base+16, "middle", thousands(int(v)))
+		text(x(v), base+16, "middle", textfmt.Thousands(int(v)))
 	}
 	yTicks := ys.decades()
 	if len(yTicks) < 2 {
@@ -148,7 +150,7 @@ func (c *weightsChart) plot(pts []core.WeightPoint) app.UI {
 	}
 	for _, v := range yTicks {
 		line(wPadL, y(v), wChartW-wPadR, y(v), "grid")
-		text(wPadL-6, y(v)+4, "end", sigFigure(v, 2).text())
+		text(wPadL-6, y(v)+4, "end", textfmt.Sig(v, 2).Text())
 	}
 	if uniform > 0 {
 		fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="%s" y2="%s" data-role="uniform" data-weight="%s"/>`,
@@ -185,7 +187,7 @@ func (c *weightsChart) caption(hidden int) string {
 		s += "With α = 0 the line is flat: every business gets the dashed uniform weight, and every miss counts the same."
 	}
 	if hidden > 0 {
-		s += fmt.Sprintf(" %s with no training reviews (weight 0) cannot be placed on a log scale.", plural(hidden, "business", "businesses"))
+		s += fmt.Sprintf(" %s with no training reviews (weight 0) cannot be placed on a log scale.", textfmt.Plural(hidden, "business", "businesses"))
 	}
 	if c.Iinuse != "" {
 		s += " The model in use has " + c.Iinuse + "; retrain to use these."

@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -29,9 +31,9 @@ type share struct {
 
 // whyRows returns a why for each business in your list, or nil when there
 // is nothing of yours to explain; open says which are unfolded.
-func (s *session) whyRows(open map[int32]bool) []why {
-	exps := s.you.why
-	if len(exps) != len(s.you.list) || s.cat == nil {
+func whyRows(d dataSet, y yours, open map[int32]bool) []why {
+	exps := y.Why
+	if len(exps) != len(y.List) || d.Cat == nil {
 		return nil
 	}
 	rows := make([]why, len(exps))
@@ -45,7 +47,7 @@ func (s *session) whyRows(open map[int32]bool) []why {
 			Remainder: e.Remainder,
 		}
 		for _, c := range top {
-			w.Shares = append(w.Shares, share{Name: s.cat.item(c.Item).Name, Amount: c.Amount})
+			w.Shares = append(w.Shares, share{Name: d.Cat.Item(c.Item).Name, Amount: c.Amount})
 		}
 		rows[k] = w
 	}
@@ -55,15 +57,15 @@ func (s *session) whyRows(open map[int32]bool) []why {
 // whyNote is the line under your list that says what "why?" shows, in
 // notation, and why the scores cannot be split, if they cannot (core's
 // words, kept out of the notation).
-func (s *session) whyNote() (note, problem string) {
+func whyNote(y yours) (note, problem string) {
 	switch {
-	case !s.you.trained():
+	case !y.Trained:
 		return "", ""
-	case len(s.you.liked) == 0:
+	case len(y.Liked) == 0:
 		return "Why these? Nothing of yours to explain yet: until you like a business, this order comes from " +
 			"the small random vector every new user starts with.", ""
-	case s.you.whyErr != nil:
-		return "Why these? The scores cannot be split by your clicks here: ", s.you.whyErr.Error()
+	case y.WhyErr != "":
+		return "Why these? The scores cannot be split by your clicks here: ", y.WhyErr
 	}
 	return "Why? With every business's vector held fixed, the best vector for you is p^{*} = A^{−1} Σ w q_i over your clicks " +
 		"(A = S^q + Σ (w − c_i) q_i q_i^T + λI), so each score splits exactly into one share per click: " +
@@ -97,7 +99,7 @@ func renderWhy(k int, w why) app.UI {
 				return whyLine("why-share", "you liked "+s.Name, s.Amount)
 			}),
 			when(w.RestCount > 0, func() app.UI {
-				return whyLine("why-rest", plural(w.RestCount, "other click", "other clicks")+" together", w.Rest)
+				return whyLine("why-rest", textfmt.Plural(w.RestCount, "other click", "other clicks")+" together", w.Rest)
 			}),
 			whyLine("why-remainder", "not yet settled by the one-step update", w.Remainder),
 		),
@@ -115,6 +117,6 @@ func whyLine(class, label string, amount float64) app.UI {
 	}
 	return app.Div().Class("why-part", class).Body(
 		app.Span().Class("why-label").Text(label),
-		app.Span().Class(sign).Text(signed(amount)),
+		app.Span().Class(sign).Text(textfmt.Signed(amount)),
 	)
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ealslive/ealslive/app/textfmt"
+
 	"github.com/ealslive/ealslive/core/pack"
 )
 
@@ -27,10 +29,10 @@ func pageWithModel(t *testing.T) *session {
 func TestWhyRows(t *testing.T) {
 	p := pageWithModel(t)
 	open := map[int32]bool{}
-	if rows := p.whyRows(open); rows != nil {
+	if rows := whyRows(p.data, p.yours(), open); rows != nil {
 		t.Fatalf("before any click: %d rows to explain", len(rows))
 	}
-	if note, _ := p.whyNote(); !strings.Contains(note, "Nothing of yours to explain yet") {
+	if note, _ := whyNote(p.yours()); !strings.Contains(note, "Nothing of yours to explain yet") {
 		t.Errorf("before any click the note reads %q", note)
 	}
 	liked := []int32{7, 12, 30, 31, 44}
@@ -38,7 +40,7 @@ func TestWhyRows(t *testing.T) {
 		if err := p.you.like(i); err != nil {
 			t.Fatal(err)
 		}
-		rows := p.whyRows(open)
+		rows := whyRows(p.data, p.yours(), open)
 		if len(rows) != len(p.you.list) {
 			t.Fatalf("after %d clicks: %d rows for %d listed", n+1, len(rows), len(p.you.list))
 		}
@@ -64,9 +66,9 @@ func TestWhyRows(t *testing.T) {
 				t.Errorf("row %d: shares, rest and remainder sum to %v, score %v", k, sum, w.Score)
 			}
 			// As shown, to three decimals, they add up within rounding.
-			shown := signedValue(t, signed(w.Rest)) + signedValue(t, signed(w.Remainder))
+			shown := signedValue(t, textfmt.Signed(w.Rest)) + signedValue(t, textfmt.Signed(w.Remainder))
 			for _, sh := range w.Shares {
-				shown += signedValue(t, signed(sh.Amount))
+				shown += signedValue(t, textfmt.Signed(sh.Amount))
 			}
 			score, _ := strconv.ParseFloat(fmt.Sprintf("%.3f", w.Score), 64)
 			if tol := float64(len(w.Shares)+3) * 0.0005; math.Abs(shown-score) > tol {
@@ -75,7 +77,7 @@ func TestWhyRows(t *testing.T) {
 		}
 	}
 	// The named shares are your clicks: each one is something you liked.
-	for _, w := range p.whyRows(open) {
+	for _, w := range whyRows(p.data, p.yours(), open) {
 		for _, sh := range w.Shares {
 			var id int32
 			fmt.Sscanf(sh.Name, "Business %d", &id)
@@ -86,16 +88,16 @@ func TestWhyRows(t *testing.T) {
 	}
 	first := p.you.list[0].Item
 	open = map[int32]bool{first: true}
-	if rows := p.whyRows(open); !rows[0].Open || rows[1].Open {
+	if rows := whyRows(p.data, p.yours(), open); !rows[0].Open || rows[1].Open {
 		t.Errorf("opening %d's why: open flags %v, %v", first, rows[0].Open, rows[1].Open)
 	}
-	if note, _ := p.whyNote(); !strings.Contains(note, "remainder") {
+	if note, _ := whyNote(p.yours()); !strings.Contains(note, "remainder") {
 		t.Errorf("after clicks the note reads %q", note)
 	}
 	if err := p.you.reset(); err != nil {
 		t.Fatal(err)
 	}
-	if rows := p.whyRows(open); rows != nil {
+	if rows := whyRows(p.data, p.yours(), open); rows != nil {
 		t.Errorf("after starting over: %d rows to explain", len(rows))
 	}
 }

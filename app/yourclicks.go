@@ -7,7 +7,8 @@ import "github.com/maxence-charriere/go-app/v9/pkg/app"
 type yourClicks struct {
 	app.Compo
 	Isession *session
-	seen     int
+	data     dataSet
+	you      yours
 	ctx      app.Context
 }
 
@@ -17,7 +18,8 @@ func (c *yourClicks) Session(s *session) *yourClicks { c.Isession = s; return c 
 
 func (c *yourClicks) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	ctx.ObserveState(stateAside).Value(&c.seen)
+	ctx.ObserveState(drawn(keyData)).Value(&c.data)
+	ctx.ObserveState(drawn(keyYou)).Value(&c.you)
 }
 
 func (c *yourClicks) onRowClick(ctx app.Context, e app.Event) {
@@ -29,14 +31,13 @@ func (c *yourClicks) onRowClick(ctx app.Context, e app.Event) {
 
 func (c *yourClicks) Render() app.UI {
 	countRender("clicks")
-	s := c.Isession
 	var entries []entry
-	if s.cat != nil {
-		entries = make([]entry, len(s.you.liked))
-		for k, i := range s.you.liked {
-			entries[k] = s.entry(i)
+	if c.data.Cat != nil {
+		entries = make([]entry, len(c.you.Liked))
+		for k, i := range c.you.Liked {
+			entries[k] = c.data.entry(i, c.you)
 		}
 	}
-	return newHistoryList().Entries(entries).Pending(!s.you.trained() && s.stage != stageFailed).
-		OnRowClick(c.onRowClick).OnStartOver(func(ctx app.Context, e app.Event) { s.StartOver(c.ctx) })
+	return newHistoryList().Entries(entries).Pending(c.you.Waiting).
+		OnRowClick(c.onRowClick).OnStartOver(func(ctx app.Context, e app.Event) { c.Isession.StartOver(c.ctx) })
 }

@@ -2,19 +2,25 @@ package app
 
 import (
 	"fmt"
+	"strconv"
+
+	"github.com/ealslive/ealslive/app/textfmt"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
 // yourList is "Your list": the businesses the model ranks highest for you,
 // with how each moved since your last click and, on request, which of your
-// clicks pulled it up. Which "why?" is open is its own business.
+// clicks pulled it up. It draws your clicks in the click's own task (it
+// observes the keys themselves, not their drawn copies). Which "why?" is
+// open is its own business.
 type yourList struct {
 	app.Compo
 	Isession *session
+	data     dataSet
+	you      yours
 	whyOpen  map[int32]bool // by business, so a row stays open while it moves
-	seen     int
-	ctx      app.Context // its own, from OnMount: row clicks arrive with the inner list's
+	ctx      app.Context    // its own, from OnMount: row clicks arrive with the inner list's
 }
 
 func newYourList() *yourList { return &yourList{whyOpen: map[int32]bool{}} }
@@ -23,15 +29,16 @@ func (l *yourList) Session(s *session) *yourList { l.Isession = s; return l }
 
 func (l *yourList) OnMount(ctx app.Context) {
 	l.ctx = ctx
-	ctx.ObserveState(stateYou).Value(&l.seen)
-	ctx.ObserveState(stateData).Value(&l.seen)
+	ctx.ObserveState(keyData).Value(&l.data)
+	ctx.ObserveState(keyYou).Value(&l.you)
 }
 
-// onRowClick likes a business or opens its "why?".
+// onRowClick likes a business or opens its "why?": one handler on the
+// list, not one per button, reading which button of which row was hit
+// (rowClick).
 func (l *yourList) onRowClick(ctx app.Context, e app.Event) {
 	// The inner list has nothing new to draw: what changes is this
-	// section's (a "why?") or the session's (a like, which redraws every
-	// section showing your list through the state it changes).
+	// section's (a "why?") or the session's (a like, which it publishes).
 	ctx.PreventUpdate()
 	button, id, at := rowClick(e)
 	switch button {
@@ -49,36 +56,36 @@ func (l *yourList) onRowClick(ctx app.Context, e app.Event) {
 
 func (l *yourList) Render() app.UI {
 	countRender("list")
-	s := l.Isession
+	d, y := l.data, l.you
 	r := newRankedList().OnRowClick(l.onRowClick)
 	switch {
-	case s.cat == nil && s.stage == stageFailed:
+	case d.Failed:
 		return r.Title("Your list").Order("none").Caption("No list without data.")
-	case !s.cat.ready():
+	case !d.Cat.Ready():
 		return r.Title("Your list").Order("none").Caption("Waiting for the data…")
-	case !s.you.trained():
-		ids := s.cat.mostReviewed(listLength)
+	case !y.Trained:
+		ids := d.Cat.MostReviewed(listLength)
 		entries := make([]entry, len(ids))
 		for k, i := range ids {
-			entries[k] = s.entry(i)
+			entries[k] = d.entry(i, y)
 		}
 		return r.Title("Most reviewed, for now").Order("popular").Entries(entries).
 			Caption("Not personal yet: these are the businesses with the most reviews in the data. " +
 				"Your list from the model replaces it when training ends. You can already like businesses; " +
 				"the model learns them then.")
 	}
-	v := s.you
-	entries := make([]entry, len(v.list))
-	mv := moves(v.prev, v.ids())
-	for k, rk := range v.list {
-		e := s.entry(rk.Item)
+	entries := make([]entry, len(y.List))
+	for k, rk := range y.List {
+		e := d.entry(rk.Item, y)
 		e.Score, e.HasScore = rk.Score, true
-		e.Move, e.ShowMove = mv[k], v.prev != nil
+		if y.Moves != nil {
+			e.Move, e.ShowMove = y.Moves[k], true
+		}
 		entries[k] = e
 	}
-	note, problem := s.whyNote()
-	r = r.Order("model").Entries(entries).Timing(newClickCostLine().Session(s)).Why(s.whyRows(l.whyOpen), note, problem)
-	if len(v.liked) == 0 {
+	note, problem := whyNote(y)
+	r = r.Order("model").Entries(entries).Timing(newClickCostLine()).Why(whyRows(d, y, l.whyOpen), note, problem)
+	if len(y.Liked) == 0 {
 		return r.Title("Your list: cold start").
 			Caption("The model knows nothing about you yet. Like any new user (Algorithm 2 of the paper), " +
 				"you start from a small random vector, so this order is close to arbitrary. " +
@@ -88,5 +95,251 @@ func (l *yourList) Render() app.UI {
 		Caption(fmt.Sprintf("Ranked by the model for you after %s: the businesses with the highest score, "+
 			"the predicted preference p_u · q_i of your vector and theirs, leaving out the ones you already like. "+
 			"Marks show moves since the list before.",
-			plural(len(v.liked), "click", "clicks")))
+			textfmt.Plural(len(y.Liked), "click", "clicks")))
+}
+
+// rankedList is "your list": the top businesses for you, with how each
+// moved since the previous list.
+type rankedList struct {
+	app.Compo
+	Ititle   string
+	Icaption string
+	Iorder   string // what the order is: "popular", "model"
+	Ientries []entry
+	Itiming  app.UI // the line on what the last click cost, nil for none
+	Iwhy     []why  // one per entry once your clicks can explain them
+	IwhyNote string // what "why?" shows, under the list, in notation
+	IwhyErr  string // why the scores cannot be split, if they cannot
+	// IonRowClick handles clicks on the rows' buttons. A func field counts
+	// as changed on every render, which is right here: the list redraws
+	// whenever its owner does.
+	IonRowClick app.EventHandler
+}
+
+func newRankedList() *rankedList { return &rankedList{} }
+
+func (l *rankedList) Title(v string) *rankedList    { l.Ititle = v; return l }
+func (l *rankedList) Caption(v string) *rankedList  { l.Icaption = v; return l }
+func (l *rankedList) Order(v string) *rankedList    { l.Iorder = v; return l }
+func (l *rankedList) Entries(v []entry) *rankedList { l.Ientries = v; return l }
+func (l *rankedList) Timing(v app.UI) *rankedList   { l.Itiming = v; return l }
+func (l *rankedList) OnRowClick(h app.EventHandler) *rankedList {
+	l.IonRowClick = h
+	return l
+}
+func (l *rankedList) Why(v []why, note, problem string) *rankedList {
+	l.Iwhy, l.IwhyNote, l.IwhyErr = v, note, problem
+	return l
+}
+
+func (l *rankedList) Render() app.UI {
+	return app.Section().ID("you").Class("card card-you").Body(
+		app.H2().Text(l.Ititle),
+		app.P().ID("list-caption").Class("caption").Body(notation(l.Icaption)),
+		when(l.Itiming != nil, func() app.UI { return l.Itiming }),
+		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).OnClick(l.IonRowClick).Body(
+			when(len(l.Ientries) == 0, func() app.UI { return placeholderRows(listLength) }),
+			app.Range(l.Ientries).Slice(l.row),
+		),
+		when(l.IwhyNote != "", func() app.UI {
+			return app.P().ID("why-note").Class("explain").Body(notation(l.IwhyNote), app.Text(l.IwhyErr))
+		}),
+	)
+}
+
+// row is row k of the list: its parts are siblings on the row's grid.
+func (l *rankedList) row(k int) app.UI {
+	e := l.Ientries[k]
+	parts := []app.UI{app.Span().Class("rank").Text(k + 1), moveBadge(e)}
+	parts = append(parts, businessParts(e, rowPart("name", k))...)
+	return app.Li().Class("ranked-item").DataSet("id", e.ID).Body(append(parts,
+		when(e.HasScore, func() app.UI { return scoreText(e) }),
+		// Under the name, beside where it is: a name gets the row's width
+		// rather than wrapping beside the buttons.
+		app.Div().Class("row-actions").Body(
+			when(k < len(l.Iwhy), func() app.UI { return whyToggle(k, l.Iwhy[k].Open) }),
+			rowLikeButton(k, e),
+		),
+		when(k < len(l.Iwhy) && l.Iwhy[k].Open, func() app.UI { return renderWhy(k, l.Iwhy[k]) }),
+	)...)
+}
+
+// rowPart is the id of a part of row k of your list. The ids go by place,
+// not by business, and the buttons take their names from the row's name
+// through them (aria-labelledby): a like re-ranks the list, and every
+// attribute that named a business was one more DOM call per moved row on
+// the way to the screen.
+func rowPart(part string, k int) string { return "you-" + part + "-" + strconv.Itoa(k+1) }
+
+// rowLikeButton is likeButton for row k of your list, named "I like" or
+// "Liked" and the business, with the row's name read from its place.
+func rowLikeButton(k int, e entry) app.UI {
+	id := rowPart("like", k)
+	named := id + " " + rowPart("name", k)
+	if e.Liked {
+		return app.Button().ID(id).Class("liked").Aria("disabled", true).Aria("labelledby", named).Body(
+			app.Text("Liked "), app.Span().Aria("hidden", true).Text("✓"),
+		)
+	}
+	return app.Button().ID(id).Class("like").Aria("labelledby", named).Text("I like")
+}
+
+// moveBadge shows how a row moved since the list before. The arrows and
+// the words a screen reader says for them come from the stylesheet, so a
+// row whose move changes costs the DOM a class and a number, not a title
+// as well.
+func moveBadge(e entry) app.UI {
+	if !e.ShowMove {
+		return app.Span().Class("move")
+	}
+	switch m := e.Move; {
+	case m.New:
+		return app.Span().Class("move move-new").Text("new")
+	case m.By > 0:
+		return app.Span().Class("move move-up").Text(m.By)
+	case m.By < 0:
+		return app.Span().Class("move move-down").Text(-m.By)
+	default:
+		return app.Span().Class("move move-same")
+	}
+}
+
+// rowButton is what a click on a list's row asked for.
+type rowButton int
+
+const (
+	rowNone rowButton = iota
+	rowLike
+	rowWhy
+	rowRemove
+)
+
+// rowClick reads which button of which row a click on a list hit ("I like
+// this", "why?", "Remove"), each row naming its business in data-id. One
+// handler on the list, not one per button: go-app re-binds a row's handler
+// whenever the row shows another business, which on a re-ranking is every
+// row, in the path from a click to the new list on screen.
+func rowClick(e app.Event) (button rowButton, id int32, at float64) {
+	target := e.Get("target")
+	row := target.Call("closest", "li[data-id]")
+	if !row.Truthy() {
+		return rowNone, 0, 0
+	}
+	n, err := strconv.Atoi(row.Get("dataset").Get("id").String())
+	if err != nil {
+		return rowNone, 0, 0
+	}
+	switch {
+	case target.Call("closest", "button.like").Truthy():
+		button = rowLike
+	case target.Call("closest", "button.why-toggle").Truthy():
+		button = rowWhy
+	case target.Call("closest", "button.remove").Truthy():
+		button = rowRemove
+	}
+	return button, int32(n), e.Get("timeStamp").Float()
+}
+
+// keepFocus puts the keyboard's focus on the business just liked, in the
+// list it was liked in, once the list has redrawn. A like re-ranks the
+// list, so the focused button may now belong to another business, or the
+// liked one may have left the list; without this, focus would land on
+// another row or fall to the page's body. If the business left the list
+// (your list leaves out what you like), the business now in its row takes
+// the focus, or the list's heading if the row is gone.
+func keepFocus(c likeClick, row int) {
+	if c.List == "" {
+		return
+	}
+	doc := app.Window().Get("document")
+	list := doc.Call("getElementById", c.List)
+	if !list.Truthy() {
+		return
+	}
+	// Only if the focus was in that list, or lost: a visitor who moved on
+	// keeps their place.
+	active := doc.Get("activeElement")
+	if active.Truthy() && !active.Equal(doc.Get("body")) && !list.Call("contains", active).Bool() {
+		return
+	}
+	opts := map[string]any{"preventScroll": true}
+	if b := list.Call("querySelector", `li[data-id="`+strconv.Itoa(int(c.Item))+`"] button`); b.Truthy() {
+		b.Call("focus", opts)
+		return
+	}
+	if row >= 0 {
+		if b := list.Call("querySelector", `li:nth-child(`+strconv.Itoa(row+1)+`) button.like`); b.Truthy() {
+			b.Call("focus", opts)
+			return
+		}
+	}
+	if h := list.Get("parentElement").Call("querySelector", "h2"); h.Truthy() {
+		h.Call("setAttribute", "tabindex", "-1")
+		h.Call("focus", opts)
+	}
+}
+
+// clickCostLine is the line under your list's title on what the last like
+// cost. The time to the screen is known only once the new list has been
+// painted: the line then redraws alone, not the list's twenty rows.
+type clickCostLine struct {
+	app.Compo
+	data   dataSet
+	you    yours
+	screen clickScreen
+}
+
+func newClickCostLine() *clickCostLine { return &clickCostLine{} }
+
+func (c *clickCostLine) OnMount(ctx app.Context) {
+	ctx.ObserveState(keyData).Value(&c.data)
+	ctx.ObserveState(keyYou).Value(&c.you)
+	ctx.ObserveState(keyScreen).Value(&c.screen)
+}
+
+func (c *clickCostLine) Render() app.UI {
+	countRender("timing")
+	last := c.you.Last
+	if last == nil || c.data.Cat == nil {
+		return app.P().ID("update-time").Class("timing").Hidden(true)
+	}
+	r := clickReport{Name: c.data.Cat.Item(last.Item).Name, UpdateMs: last.UpdateMs, RankMs: last.RankMs, FineClock: fineClock()}
+	if tr := last.Trace; tr != nil {
+		r.UserHistory, r.ItemHistory, r.K = tr.UserHistory, tr.ItemHistory, tr.K
+	}
+	if c.screen.Of == last {
+		r.ScreenMs, r.HasScreen = c.screen.Ms, true
+	}
+	return r.render()
+}
+
+// clickReport is what the last click cost, for the line under the title.
+type clickReport struct {
+	Name        string
+	UpdateMs    float64
+	RankMs      float64
+	ScreenMs    float64
+	HasScreen   bool
+	FineClock   bool // cross-origin isolated: 5 µs timer instead of 100 µs
+	UserHistory int
+	ItemHistory int
+	K           int
+}
+
+func (r *clickReport) render() app.UI {
+	clock := "The browser's clock ticks in 0.1 ms steps here, so single updates read as 0 or 0.1 ms."
+	if r.FineClock {
+		clock = ""
+	}
+	screen := "on screen: measuring…"
+	if r.HasScreen {
+		screen = "on screen " + textfmt.Millis(r.ScreenMs) + " after your click"
+	}
+	return app.P().ID("update-time").Class("timing").Body(
+		app.Text("Learnt “"+r.Name+"” with one eALS update in "),
+		app.Strong().ID("update-ms").Text(textfmt.Millis(r.UpdateMs)),
+		app.Text(fmt.Sprintf(" (%s of yours; %s of the business, yours included; K = %d), re-ranked in %s, %s.",
+			textfmt.Plural(r.UserHistory, "click", "clicks"), textfmt.Plural(r.ItemHistory, "observation", "observations"), r.K, textfmt.Millis(r.RankMs), screen)),
+		when(clock != "", func() app.UI { return app.Span().Class("timing-note").Text(" " + clock) }),
+	)
 }

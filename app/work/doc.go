@@ -4,7 +4,7 @@
 // rivals, reporting progress and results to the page in messages.
 //
 // The package is pure Go. A worker reaches the page and the other workers
-// only through an Env, which package worker implements with postMessage in
+// only through an Env, which package webworker implements with postMessage in
 // a browser, and LocalEnvs with channels in-process: the tests run the same
 // jobs natively over several goroutines and compare them with core.
 //

@@ -8,7 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	ui "github.com/ealslive/ealslive/app"
-	"github.com/ealslive/ealslive/app/worker"
+	"github.com/ealslive/ealslive/app/webworker"
 )
 
 // main is the page itself when this package is compiled to WebAssembly, or,
@@ -18,15 +18,9 @@ import (
 // server code stay out of app.wasm.
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "worker" {
-		worker.Run()
+		webworker.Run()
 		return
 	}
 	ui.RegisterRoutes()
-	ui.KeepPrerendered()
-	// Give the browser its thread back once between the Go runtime's start
-	// and go-app's first render, which otherwise make one long task.
-	resumed := make(chan struct{})
-	ui.NextTask(func() { close(resumed) })
-	<-resumed
 	app.RunWhenOnBrowser()
 }

@@ -1,4 +1,4 @@
-// eALS Live's Web Worker: app.wasm in its worker role (see app/worker),
+// eALS Live's Web Worker: app.wasm in its worker role (see app/webworker),
 // which trains and evaluates off the page's thread. The first worker is
 // asked to fetch and compile app.wasm, by its name (bytes=…&compile=URL)
 // and by a message ({compile: {url, bytes}}): it reports progress, hands
