@@ -174,6 +174,10 @@ func (l *Log) nameItems(t *ItemTable) {
 	}
 }
 
+// NoTimesNote is what Notes says of a log without times, for a caller
+// that has a data set without times from elsewhere (a pack) to say it too.
+const NoTimesNote = "no times: split by input order (each user's last row is held out, and the replay follows the file)"
+
 // ItemLabel is what to show for item i: its name, or its id when the item
 // file gave none (or there is no item file).
 func (l *Log) ItemLabel(i int32) string {
@@ -189,7 +193,7 @@ func (l *Log) ItemLabel(i int32) string {
 func (l *Log) Notes() []string {
 	var notes []string
 	if !l.HasTimes {
-		notes = append(notes, "no times: split by input order (each user's last row is held out, and the replay follows the file)")
+		notes = append(notes, NoTimesNote)
 	}
 	if l.BelowMinRating > 0 {
 		notes = append(notes, fmt.Sprintf("%s rated below %g left out", plural(l.BelowMinRating, "row"), l.MinRating))
