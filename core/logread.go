@@ -81,26 +81,23 @@ func ReadLog(r io.Reader, name string, opts LogOptions) (*Log, error) {
 	keys := newKeys()
 	var inter []Interaction
 	lo, hi := math.Inf(1), math.Inf(-1) // the ratings seen, for a message
-	for {
-		row, err := s.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+	err = s.each(func(row logRow) error {
 		if opts.MinRating != 0 {
 			if s.cols.rating < 0 {
-				return nil, &LogError{Name: name, Msg: fmt.Sprintf("a minimum rating of %g needs a rating column, and this log (%s, %s) has none",
+				return &LogError{Name: name, Msg: fmt.Sprintf("a minimum rating of %g needs a rating column, and this log (%s, %s) has none",
 					opts.MinRating, s.layout.Name(), plural(s.cols.width, "column"))}
 			}
 			lo, hi = min(lo, row.rating), max(hi, row.rating)
 			if row.rating < opts.MinRating {
 				l.BelowMinRating++
-				continue
+				return nil
 			}
 		}
 		inter = append(inter, Interaction{User: keys.user(row.user), Item: keys.item(row.item), Time: row.time})
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	l.Rows = s.rows
 	l.Format, l.HasTimes, l.HasRatings = s.layout.Name(), s.cols.time >= 0, s.cols.rating >= 0

@@ -72,6 +72,23 @@ func (s *logScanner) next() (logRow, error) {
 	}
 }
 
+// each hands every data row to f in turn, and returns the first error of
+// the reading or of f.
+func (s *logScanner) each(f func(logRow) error) error {
+	for {
+		row, err := s.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := f(row); err != nil {
+			return err
+		}
+	}
+}
+
 // settle finds the columns from the first row: a header, or the first
 // row of data.
 func (s *logScanner) settle(fields []string, line int) error {

@@ -1,8 +1,6 @@
 package core
 
-import (
-	"io"
-)
+import "io"
 
 // ReadEvents reads the rows of an interaction log as events, in the file's
 // order, none left out: the raw log that NewDataset, or a packer choosing
@@ -15,15 +13,12 @@ func ReadEvents(r io.Reader, name string, f Format) ([]Event, error) {
 		return nil, err
 	}
 	var events []Event
-	for {
-		row, err := s.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+	err = s.each(func(row logRow) error {
 		events = append(events, Event{User: row.user, Item: row.item, Time: row.time})
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(events) == 0 {
 		return nil, emptyLog(name)

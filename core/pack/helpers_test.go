@@ -26,6 +26,31 @@ func encode(p *Pack) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// decoded encodes p and decodes it again, and returns what the page would
+// see of it and its bytes.
+func decoded(t testing.TB, p *Pack) (*Pack, []byte) {
+	t.Helper()
+	b, err := encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q, b
+}
+
+// roundTrip is decoded, failing unless the decoded pack is p.
+func roundTrip(t testing.TB, p *Pack) (*Pack, []byte) {
+	t.Helper()
+	q, b := decoded(t, p)
+	if err := samePack(p, q); err != nil {
+		t.Fatalf("the decoded pack differs from the encoded one: %v", err)
+	}
+	return q, b
+}
+
 // makePack builds a pack from items and (user, item, day) triples, with
 // users named by their numbers as a decoded pack names them.
 func makePack(t testing.TB, users int, items []Item, triples [][3]int64) *Pack {

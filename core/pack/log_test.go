@@ -86,17 +86,7 @@ func TestBuildLogKeepsTheLog(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := encode(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q, err := Decode(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := samePack(p, q); err != nil {
-			t.Fatal(err)
-		}
+		q, _ := roundTrip(t, p)
 		want := Subset{K: l.KCore, MinRating: opts.MinRating}
 		if q.Format != "MovieLens ratings.csv" || q.Subset != want || q.HasCoords || !q.HasTimes || q.Source != "ratings.csv" {
 			t.Errorf("%+v: format %q, subset %+v, coordinates %v, times %v, source %q", opts, q.Format, q.Subset, q.HasCoords, q.HasTimes, q.Source)
@@ -148,14 +138,7 @@ func TestBuildLogWithoutTimes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := encode(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	q, _ := roundTrip(t, p)
 	if q.HasTimes || q.HasCoords || q.Format != "tab-separated without header" {
 		t.Errorf("times %v, coordinates %v, format %q", q.HasTimes, q.HasCoords, q.Format)
 	}

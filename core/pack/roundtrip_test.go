@@ -77,15 +77,7 @@ func TestWriteSortsStablyByDay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Pack{Items: []Item{{ID: "b"}, {ID: "a"}}, Data: d}
-	b, err := encode(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	q, _ := decoded(t, &Pack{Items: []Item{{ID: "b"}, {ID: "a"}}, Data: d})
 	// Users carol=0, alice=1, bob=2; items b=0, a=1 (first appearance).
 	want := []core.Interaction{
 		{User: 1, Item: 1, Time: 1 * day}, {User: 2, Item: 0, Time: 1 * day},
