@@ -192,7 +192,9 @@ func detectLayout(head []byte, whole bool, name string, f Format) (fileLayout, e
 	first := splitLine(lines[0].text, delim)
 	header := isHeader(first, logColumnNames)
 	for _, l := range layouts {
-		if l.delim != delim && !(l.width == 4 && l.delim == whitespace && delim == "\t") {
+		// A headerless line with tabs may be in the paper's layout (or
+		// u.data's), which splits on any run of spaces and tabs.
+		if l.delim != delim && !(l.width > 0 && l.delim == whitespace && delim == "\t") {
 			continue
 		}
 		switch {

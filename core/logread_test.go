@@ -367,7 +367,7 @@ func TestReadLogErrors(t *testing.T) {
 		{"short.csv", head + "ann,x,5,1\nbob,y,4\n", LogOptions{}, "short.csv:3: 3 columns, want 4 as in the header on line 1", 3, 0, false},
 		{"mixed.csv", "ann,x,5\nbob\ty\t4\n", LogOptions{}, "mixed.csv:2: 1 column, want 3 as on line 1 (the file is comma-separated but this line has tabs: are the delimiters mixed?)", 2, 0, false},
 		{"mixed.csv", "ann,x\tfresh,5\n", LogOptions{}, "mixed.csv:1: mixed delimiters: the line has tabs and commas", 1, 0, false},
-		{"quote.csv", head + "ann,x,5,1\nb\"ob,y,4,2\n", LogOptions{}, `quote.csv:3: at character 2: bare " in non-quoted-field (a field with a quote in it must be quoted whole`, 3, 0, false},
+		{"quote.csv", head + "ann,x,5,1\nb\"ob,y,4,2\n", LogOptions{}, `quote.csv:3: at byte 2: bare " in non-quoted-field (a field with a quote in it must be quoted whole`, 3, 0, false},
 		{"named.csv", "from,to,weight\nann,x,5\nbob,y,4\n", LogOptions{}, `named.csv:1: column 3 (rating): "weight" is not a number; if line 1 is a header, name its columns user, item, rating and time`, 1, 3, false},
 		{"named.csv", "visitor,item\nann,x\n", LogOptions{}, "named.csv:1: the header (visitor, item) names no user column: want one named user, userid, uid", 1, 0, false},
 		{"single.csv", "ann\nbob\n", LogOptions{}, `single.csv:1: "ann" has one column`, 1, 0, false},

@@ -50,7 +50,7 @@ func (c *csvRecords) next() ([]string, int, error) {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				msg := fmt.Sprintf("at character %d: %v", pe.Column, pe.Err)
+				msg := fmt.Sprintf("at byte %d: %v", pe.Column, pe.Err)
 				if errors.Is(pe.Err, csv.ErrBareQuote) || errors.Is(pe.Err, csv.ErrQuote) {
 					msg += ` (a field with a quote in it must be quoted whole, and the quote doubled: "a ""b"" c")`
 				}
