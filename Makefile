@@ -103,6 +103,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzReaderMatchesMsgpack -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/pack/
 	$(GO) test -run='^$$' -fuzz=FuzzLoadModel -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/
 	$(GO) test -run='^$$' -fuzz=FuzzReadLog -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/
+	$(GO) test -run='^$$' -fuzz=FuzzReadItems -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/
 	$(GO) test -run='^$$' -fuzz=FuzzDecodeLog -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./app/
 	$(GO) test -run='^$$' -fuzz=FuzzParseScenario -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./app/
 	$(GO) test -run='^$$' -fuzz=FuzzJoin -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./cmd/build/wasmdata/

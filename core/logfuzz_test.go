@@ -83,3 +83,37 @@ func timeCell(t int64) (string, bool) {
 	}
 	return strconv.FormatInt(t*1000, 10), true
 }
+
+// FuzzReadItems feeds ReadItems arbitrary bytes. It must never panic; an
+// error must be a LogError naming the file; and a table it accepts must
+// hold UTF-8 text only (Latin-1 lines converted), each id once and found
+// by Lookup, and categories that are neither blank nor repeated within an
+// item, as a pack requires of them.
+func FuzzReadItems(f *testing.F) {
+	f.Fuzz(func(t *testing.T, b []byte) {
+		tab, err := ReadItems(strings.NewReader(string(b)), "fuzz.items")
+		if err != nil {
+			var le *LogError
+			if tab != nil || !errors.As(err, &le) || le.Name != "fuzz.items" {
+				t.Fatalf("table %v and error %#v: want no table and a LogError naming fuzz.items", tab, err)
+			}
+			return
+		}
+		if len(tab.Items) == 0 {
+			t.Fatal("an empty table was accepted")
+		}
+		for k, it := range tab.Items {
+			if it.ID == "" || it.ID != strings.TrimSpace(it.ID) || !utf8.ValidString(it.ID) || !utf8.ValidString(it.Name) {
+				t.Fatalf("item %d: id %q, name %q", k, it.ID, it.Name)
+			}
+			if found, ok := tab.Lookup(it.ID); !ok || found.Name != it.Name || !slices.Equal(found.Categories, it.Categories) {
+				t.Fatalf("Lookup(%q) = %+v, %v; the table's item %d is %+v", it.ID, found, ok, k, it)
+			}
+			for j, c := range it.Categories {
+				if strings.TrimSpace(c) == "" || !utf8.ValidString(c) || slices.Contains(it.Categories[:j], c) {
+					t.Fatalf("item %q: category %q blank, not UTF-8 or repeated", it.ID, c)
+				}
+			}
+		}
+	})
+}
