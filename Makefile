@@ -2,7 +2,10 @@
 # test (native, WebAssembly under Node, and real-browser end-to-end).
 
 GO       ?= go
+# DATA is the Yelp data folder, or any interaction log file (ratings.csv,
+# ratings.dat, u.data, …); ITEMS, with a log file, names its items.
 DATA     ?= $(or $(EALS_DATA),../shared/data/yelp)
+ITEMS    ?=
 ADDR     ?= localhost:8000
 PREFIX   ?=
 SITE     ?= dist
@@ -19,8 +22,9 @@ build: site
 
 # The data pack is a build output made from ../shared; it is never committed.
 # Other subsets: make pack PACKFLAGS='-category Restaurants' (see go run ./cmd/build pack -h).
+# Another log: make site DATA=ratings.csv ITEMS=movies.csv PACKFLAGS='-min-rating 4'.
 pack:
-	$(GO) run ./cmd/build pack -data $(DATA) -out web/yelp.msgpack $(PACKFLAGS)
+	$(GO) run ./cmd/build pack -data $(DATA) $(if $(ITEMS),-items $(ITEMS)) -out web/yelp.msgpack $(PACKFLAGS)
 
 wasm: wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/app.wasm ./cmd/build
@@ -94,6 +98,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzDecode -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/pack/
 	$(GO) test -run='^$$' -fuzz=FuzzReaderMatchesMsgpack -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/pack/
 	$(GO) test -run='^$$' -fuzz=FuzzLoadModel -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/
+	$(GO) test -run='^$$' -fuzz=FuzzReadLog -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/
+	$(GO) test -run='^$$' -fuzz=FuzzReadItems -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./core/
 	$(GO) test -run='^$$' -fuzz=FuzzDecodeLog -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./app/clicklog/
 	$(GO) test -run='^$$' -fuzz=FuzzParseScenario -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./app/settings/
 	$(GO) test -run='^$$' -fuzz=FuzzJoin -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s ./cmd/build/wasmdata/

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,7 +52,7 @@ func TestPackFailures(t *testing.T) {
 		{"garbage", []byte("<!DOCTYPE html><title>Not found</title>"), "corrupted", "not an eALS Live data pack"},
 		{"truncated", good[:len(good)-7], "incomplete", "truncated"},
 		{"empty", nil, "incomplete", "empty"},
-		{"other version", other, "another version", "format version 9, but this page reads version 1"},
+		{"other version", other, "another version", "format version 9, but this page reads version " + strconv.Itoa(pack.Schema)},
 		{"trailing bytes", append(append([]byte(nil), good...), 0xc0), "corrupted", "unexpected data"},
 	} {
 		// As the page meets it: worker 0 cannot decode the pack and says

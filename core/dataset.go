@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Event is one raw interaction as read from a log: who, what and when.
@@ -56,24 +57,39 @@ func NewDataset(events []Event) (*Dataset, error) {
 	if len(events) == 0 {
 		return nil, ErrEmpty
 	}
-	keys := &keyTable{userIDs: map[string]int32{}, itemIDs: map[string]int32{}}
+	keys := newKeys()
 	inter := make([]Interaction, len(events))
 	for n, e := range events {
-		u, ok := keys.userIDs[e.User]
-		if !ok {
-			u = int32(len(keys.users))
-			keys.userIDs[e.User] = u
-			keys.users = append(keys.users, e.User)
-		}
-		i, ok := keys.itemIDs[e.Item]
-		if !ok {
-			i = int32(len(keys.items))
-			keys.itemIDs[e.Item] = i
-			keys.items = append(keys.items, e.Item)
-		}
-		inter[n] = Interaction{User: u, Item: i, Time: e.Time}
+		inter[n] = Interaction{User: keys.user(e.User), Item: keys.item(e.Item), Time: e.Time}
 	}
 	return build(keys, inter), nil
+}
+
+// newKeys returns an empty key table to fill with user and item.
+func newKeys() *keyTable {
+	return &keyTable{userIDs: map[string]int32{}, itemIDs: map[string]int32{}}
+}
+
+// user returns the id of the user with the given key, adding the user if
+// it is new.
+func (k *keyTable) user(key string) int32 { return intern(&k.users, k.userIDs, key) }
+
+// item returns the id of the item with the given key, adding the item if
+// it is new.
+func (k *keyTable) item(key string) int32 { return intern(&k.items, k.itemIDs, key) }
+
+// intern returns key's id, giving a new key the next one. The kept key is
+// a copy: a reader's keys are slices of whole lines, which would stay in
+// memory with them.
+func intern(keys *[]string, ids map[string]int32, key string) int32 {
+	if id, ok := ids[key]; ok {
+		return id
+	}
+	id := int32(len(*keys))
+	key = strings.Clone(key)
+	ids[key] = id
+	*keys = append(*keys, key)
+	return id
 }
 
 // FromInteractions builds a data set over the given user and item keys from

@@ -41,6 +41,22 @@
 // user it has never seen, and an item unseen in training, which popularity
 // weights 0, gets the uniform weight c0/N on its first interaction.
 //
+// # Reading logs
+//
+// ReadLog reads any interaction log, from an io.Reader and a name (the
+// page has no files) or, with ReadLogFile, a path: comma-, tab-,
+// semicolon-, space- or "::"-separated, with a header or none, MovieLens's
+// ratings.csv, ratings.dat and u.data and the Yelp files among them. It
+// detects the layout from the first lines (or takes a Format), finds the
+// columns by name or position, and returns a Log: the Dataset, the
+// format's name, HasTimes, and what became of the rows (a rating
+// threshold, repeated pairs, a k-core). Without times the splits follow
+// the input order. ReadItems reads an item file of names and categories.
+// Every problem is a LogError naming the file, line and column.
+//
+// Planted makes a world whose tastes are known: users and items in groups,
+// so that whether a recommendation is right can be seen, and tested.
+//
 // # Model files
 //
 // Save writes any model of the package to one versioned binary format, and

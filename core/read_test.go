@@ -28,8 +28,11 @@ func TestReadEventsFormats(t *testing.T) {
 	if len(got) != 2 || got[1] != (Event{"1", "7", 999}) {
 		t.Fatalf("paper events %v", got)
 	}
-	if detectFormat([]byte(yelp)) != FormatYelp || detectFormat([]byte(paper)) != FormatPaper {
-		t.Fatal("format detection failed")
+	for _, c := range []struct{ text, want string }{{yelp, "Yelp reviews TSV"}, {paper, "the paper's layout (user item rating time)"}} {
+		l, err := ReadLog(strings.NewReader(c.text), "log", LogOptions{})
+		if err != nil || l.Format != c.want {
+			t.Errorf("detected %v, %v; want %q", l, err, c.want)
+		}
 	}
 }
 
@@ -39,14 +42,14 @@ func TestReadEventsErrorsNameFileAndLine(t *testing.T) {
 		format     Format
 		want       string
 	}{
-		{"short.tsv", yelpHead + "a\tb\t5\t2011-01-01\t1\nc\td\t5\n", FormatYelp, "short.tsv:3: 3 tab-separated columns, want 5"},
-		{"ts.tsv", yelpHead + "a\tb\t5\t2011-01-01\tyesterday\n", FormatYelp, `ts.tsv:2: timestamp "yesterday" is not an integer`},
-		{"head.tsv", "user\tbusiness\tstars\tdate\ttimestamp\n", FormatYelp, `head.tsv:1: header column 1 is "user"`},
+		{"short.tsv", yelpHead + "a\tb\t5\t2011-01-01\t1\nc\td\t5\n", FormatYelp, "short.tsv:3: 3 columns, want 5 (user_id, business_id, stars, date, timestamp)"},
+		{"ts.tsv", yelpHead + "a\tb\t5\t2011-01-01\tyesterday\n", FormatYelp, `ts.tsv:2: column 5 (time): "yesterday" is not a time`},
+		{"head.tsv", "user\tbusiness\tstars\tdate\ttimestamp\n", FormatYelp, `head.tsv:1: header column 1 is "user", want "user_id"`},
 		{"empty.tsv", "", FormatYelp, "empty.tsv: no interactions"},
 		{"only-header.tsv", yelpHead, FormatYelp, "only-header.tsv: no interactions"},
-		{"p.rating", "1 2 3 4\n1 2 3\n", FormatPaper, "p.rating:2: 3 columns, want 4"},
-		{"p2.rating", "1 2 3 4.5\n", FormatPaper, `p2.rating:1: timestamp "4.5"`},
-		{"x", "1 2 3 4\n", "csv", `unknown format "csv"`},
+		{"p.rating", "1 2 3 4\n1 2 3\n", FormatPaper, "p.rating:2: 3 columns, want 4 (user item rating time)"},
+		{"p2.rating", "1 2 3 4.5\n", FormatPaper, `p2.rating:1: column 4 (time): "4.5" is not a time`},
+		{"x", "1 2 3 4\n", "xml", `x: unknown format "xml" (want one of auto, yelp, movielens,`},
 	} {
 		_, err := ReadEvents(strings.NewReader(c.text), c.name, c.format)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -60,7 +63,7 @@ func TestReadEventsErrorsNameFileAndLine(t *testing.T) {
 	if err.Error() != "e: no interactions in the file" {
 		t.Errorf("empty file: %q", err)
 	}
-	if _, err := ReadEvents(strings.NewReader(""), "e", "csv"); err == nil || !strings.Contains(err.Error(), `unknown format "csv"`) {
+	if _, err := ReadEvents(strings.NewReader(""), "e", "xml"); err == nil || !strings.Contains(err.Error(), `unknown format "xml"`) {
 		t.Errorf("an unknown format with no lines: %v", err)
 	}
 }
@@ -69,15 +72,15 @@ func TestReadEventsErrorsNameFileAndLine(t *testing.T) {
 // reader alike, and later lines keep their numbers in errors.
 func TestLeadingBlankLines(t *testing.T) {
 	text := "\n \r\n" + yelpHead + "ann\tpizza\t5\t2011-01-26\t1296000000\nbob\ttacos\t3\n"
-	if f := detectFormat([]byte(text)); f != FormatYelp {
-		t.Fatalf("detected %q after blank lines, want yelp", f)
+	for _, f := range []Format{FormatAuto, FormatYelp} {
+		_, err := ReadEvents(strings.NewReader(text), "b.tsv", f)
+		if err == nil || !strings.Contains(err.Error(), "b.tsv:5: 3 columns, want 5") {
+			t.Errorf("format %q: got %v, want the error on line 5 of a Yelp log", f, err)
+		}
 	}
-	_, err := ReadEvents(strings.NewReader(text), "b.tsv", FormatYelp)
-	if err == nil || !strings.Contains(err.Error(), "b.tsv:5: 3 tab-separated columns") {
-		t.Errorf("got %v, want the error on line 5", err)
-	}
-	if f := detectFormat([]byte("\n\n1 2 1 5\n")); f != FormatPaper {
-		t.Errorf("paper log after blank lines detected as %q", f)
+	l, err := ReadLog(strings.NewReader("\n\n1 2 1 5\n2 3 1 6\n"), "p", LogOptions{})
+	if err != nil || l.Format != FormatPaper.Name() {
+		t.Errorf("paper log after blank lines read as %v, %v", l, err)
 	}
 }
 
@@ -91,14 +94,14 @@ func TestReadFileDirectory(t *testing.T) {
 func TestReadFileAutoDetects(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "log.tsv")
-	if err := os.WriteFile(path, []byte(yelpHead+"a\tx\t5\td\t10\nb\tx\t4\td\t11\n"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(yelpHead+"a\tx\t5\td\t10\nb\tx\t4\td\t11\nb\ty\t4\td\t12\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	d, err := ReadFile(path, "auto")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.NumUsers() != 2 || d.NumItems() != 1 {
+	if d.NumUsers() != 2 || d.NumItems() != 2 {
 		t.Fatalf("%d users %d items", d.NumUsers(), d.NumItems())
 	}
 	if _, err := ReadFile(filepath.Join(dir, "missing"), ""); err == nil {

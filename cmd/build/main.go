@@ -1,7 +1,8 @@
 //go:build !wasm
 
-// Command build is eALS Live's native build tool. It packs the Yelp subset
-// the page trains on, generates the static site, and serves it locally:
+// Command build is eALS Live's native build tool. It packs the data the
+// page trains on (the Yelp subset, or any interaction log core reads),
+// generates the static site, and serves it locally:
 //
 //	build pack  [flags]   write the data pack (see -h)
 //	build site  [flags]   generate the static site folder
@@ -28,7 +29,7 @@ var commands = []struct {
 	name, summary string
 	run           func(args []string) error
 }{
-	{"pack", "write the Yelp data pack the page trains on", runPack},
+	{"pack", "write the data pack the page trains on (the Yelp subset, or any log)", runPack},
 	{"site", "generate the static site folder", runSite},
 	{"serve", "serve a generated site on localhost", runServe},
 }
@@ -68,6 +69,7 @@ func exitCode(args []string, stderr io.Writer) int {
 var usageErrors = []string{
 	"flag provided but not defined: ", "bad flag syntax: ", "flag needs an argument: ",
 	"invalid value ", "invalid boolean value ", "invalid boolean flag ", "unexpected arguments ",
+	"conflicting flags: ",
 }
 
 func isUsage(err error) bool {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/pack"
 )
 
@@ -123,10 +124,15 @@ func TestPackCommandErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-data", missing}, "no Yelp data folder at " + missing},
-		{[]string{"-data", missing}, "pass -data DIR, set EALS_DATA=DIR, or run make DATA=DIR"},
-		{[]string{"-data", filepath.Join(data, pack.ReviewsFile)}, "is a file, not the Yelp data folder"},
+		{[]string{"-data", missing}, "no Yelp data folder or log file at " + missing},
+		{[]string{"-data", missing}, "pass -data DIR or FILE, set EALS_DATA=DIR, or run make DATA=DIR or DATA=FILE"},
+		{[]string{"-data", filepath.Join(data, pack.BusinessFile)}, "phoenix2013_business.tsv:1: the header (business_id, name, categories, city, state, latitude, longitude, stars, review_count, open) names no user column"},
 		{[]string{"-data", onlyBusinesses}, "lacks " + pack.ReviewsFile},
+		{[]string{"-data", data, "-items", "movies.csv"}, "conflicting flags: -items applies to a log file"},
+		{[]string{"-data", data, "-min-rating", "4"}, "conflicting flags: -min-rating applies to a log file"},
+		{[]string{"-data", filepath.Join(data, pack.ReviewsFile), "-city", "Tempe"}, "conflicting flags: -category and -city choose Yelp businesses"},
+		{[]string{"-data", filepath.Join(data, pack.ReviewsFile), "-format", "xml"}, `invalid value "xml" for flag -format: want one of auto, yelp,`},
+		{[]string{"-data", filepath.Join(data, pack.ReviewsFile), "-min-rating", "6"}, "no row is rated 6 or more (the ratings run from 4 to 5)"},
 		{[]string{"-data", data, "-k", "-1"}, "k = -1"},
 		{[]string{"-data", data, "-category", "Bakeries"}, `no business has the category "Bakeries"`},
 		{[]string{"-data", data, "-k", "9"}, "the 9-core is empty"},
@@ -142,4 +148,74 @@ func TestPackCommandErrors(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a failed run left %s behind: %v", out, err)
 	}
+}
+
+// A log file packs through core's reader: its format, threshold, k-core
+// and item names go into the pack, which decodes to what the reader read.
+func TestPackCommandLog(t *testing.T) {
+	dir := t.TempDir()
+	ratings := filepath.Join(dir, "ratings.csv")
+	movies := filepath.Join(dir, "movies.csv")
+	var log strings.Builder
+	log.WriteString("userId,movieId,rating,timestamp\n")
+	for u := 1; u <= 6; u++ {
+		for m := 1; m <= 5; m++ {
+			fmt.Fprintf(&log, "%d,%d,%d.0,%d\n", u, 10*m, 1+(u+m)%5, 1_000_000_000+86400*(u*5+m)+u)
+		}
+	}
+	for name, text := range map[string]string{
+		ratings: log.String(),
+		movies:  "movieId,title,genres\n10,Ten (1990),Drama\n20,\"Twenty, The (1991)\",Comedy|Drama\n",
+	} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "web", "yelp.msgpack")
+	var stdout, stderr bytes.Buffer
+	args := []string{"-data", ratings, "-items", movies, "-min-rating", "3", "-k", "2", "-out", out, "-license", "test terms"}
+	if err := packCommand(args, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	want, err := core.ReadLogFile(ratings, core.LogOptions{MinRating: 3, KCore: 2, Items: mustItems(t, movies)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pack.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Format != "MovieLens ratings.csv" || p.Subset != (pack.Subset{K: 2, MinRating: 3}) || p.Source != "ratings.csv with movies.csv" ||
+		p.License != "test terms" || p.HasCoords || !p.HasTimes {
+		t.Errorf("pack: format %q, subset %+v, source %q, license %q, coordinates %v, times %v",
+			p.Format, p.Subset, p.Source, p.License, p.HasCoords, p.HasTimes)
+	}
+	if p.Data.NumUsers() != want.Data.NumUsers() || p.Data.NumItems() != want.Data.NumItems() || p.Data.Len() != want.Data.Len() {
+		t.Errorf("pack %d×%d, %d pairs; the reader %d×%d, %d", p.Data.NumUsers(), p.Data.NumItems(), p.Data.Len(),
+			want.Data.NumUsers(), want.Data.NumItems(), want.Data.Len())
+	}
+	for _, it := range p.Items {
+		if i, _ := want.Data.ItemID(it.ID); it.Name != want.Items[i].Name {
+			t.Errorf("item %s named %q, the reader says %q", it.ID, it.Name, want.Items[i].Name)
+		}
+	}
+	summary := stdout.String()
+	for _, w := range []string{out, "rated at least 3, 2-core", fmt.Sprintf("%d users, %d items, %d interactions (MovieLens ratings.csv)",
+		p.Data.NumUsers(), p.Data.NumItems(), p.Data.Len())} {
+		if !strings.Contains(summary, w) {
+			t.Errorf("summary %q does not mention %q", summary, w)
+		}
+	}
+	if n := strings.Count(stderr.String(), "note: "); n != len(want.Notes()) || !strings.Contains(stderr.String(), "not in the item file") {
+		t.Errorf("stderr %q, want the reader's %d notes", stderr.String(), len(want.Notes()))
+	}
+}
+
+func mustItems(t *testing.T, path string) *core.ItemTable {
+	t.Helper()
+	items, err := core.ReadItemFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return items
 }

@@ -14,7 +14,7 @@ import (
 
 // evaluate splits d for the protocol, trains (or loads) the model, runs
 // the protocol, saves the model if asked, and reports.
-func evaluate(o *options, d *core.Dataset, source string, stdout, stderr io.Writer) error {
+func evaluate(o *options, d *core.Dataset, info *dataInfo, stdout, stderr io.Writer) error {
 	rep := &reporter{o: o, stdout: stdout, stderr: stderr}
 	var trainSet *core.Dataset
 	var test []core.Interaction
@@ -28,8 +28,9 @@ func evaluate(o *options, d *core.Dataset, source string, stdout, stderr io.Writ
 		return err
 	}
 	s := &summary{
-		Protocol: o.protocol, Data: source, NoUpdates: o.noUpdates,
-		Users: d.NumUsers(), Items: d.NumItems(), Train: trainSet.Len(), Test: len(test),
+		Protocol: o.protocol, Data: info.source, Format: info.format, HasTimes: info.hasTimes, Notes: info.notes, Read: info.read,
+		NoUpdates: o.noUpdates,
+		Users:     d.NumUsers(), Items: d.NumItems(), Train: trainSet.Len(), Test: len(test),
 		TopN: o.eval.TopN, ExcludeSeen: o.eval.ExcludeSeen, Loaded: o.load,
 	}
 	start := time.Now()

@@ -186,6 +186,8 @@ func TestBadFlags(t *testing.T) {
 	os.WriteFile(garbage, []byte("a b c\n"), 0o644)
 	one := filepath.Join(dir, "one.rating")
 	os.WriteFile(one, []byte("u1\ti1\t1\t100\n"), 0o644)
+	two := filepath.Join(dir, "two.rating")
+	os.WriteFile(two, []byte("u1\ti1\t1\t100\nu2\ti2\t1\t101\n"), 0o644)
 	for _, c := range []struct {
 		args  []string
 		want  string
@@ -198,7 +200,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-model", "eals", "-online-iters", "-3"}, "online-iters = -3", true},
 		{[]string{"-model", "svd"}, `unknown model "svd"`, true},
 		{[]string{"-protocol", "batch"}, `unknown protocol "batch"`, true},
-		{[]string{"-format", "csv"}, `unknown format "csv"`, true},
+		{[]string{"-format", "xml"}, `unknown format "xml"`, true},
 		{[]string{"-topn", "0"}, "-topn 0 is invalid", true},
 		{[]string{"-split", "1"}, "-split 1 is invalid", true},
 		{[]string{"-nope"}, "flag provided but not defined: -nope", true},
@@ -235,8 +237,9 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-reproduce", dir, "-k", "8", "-protocol", "online"}, "leave out -k, -protocol", true},
 		{[]string{"-load", filepath.Join(dir, "none.bin"), "-synthetic", "20,10,100"}, "none.bin", false},
 		{[]string{"-load", garbage, "-synthetic", "20,10,100"}, "not an eALS Live model file", false},
-		{[]string{"-data", one, "-format", "paper"}, "no user has more than one of the data's 1 interaction", false},
-		{[]string{"-data", one, "-format", "paper", "-protocol", "online"}, "of 1 interaction leaves none to train on", false},
+		{[]string{"-data", one, "-format", "paper"}, `one.rating: every interaction is by one user ("u1")`, false},
+		{[]string{"-data", two, "-format", "paper"}, "no user has more than one of the data's 2 interactions", false},
+		{[]string{"-data", two, "-format", "paper", "-protocol", "online", "-split", "0.4"}, "of 2 interactions leaves none to train on", false},
 	} {
 		var out, errs bytes.Buffer
 		err := run(c.args, &out, &errs)

@@ -20,6 +20,9 @@ import (
 // options are the parsed command line.
 type options struct {
 	data, format, model, protocol string
+	items                         string  // item file for -data
+	minRating                     float64 // keep rows of -data rated at least this, if not 0
+	kcore                         int     // k-core of -data, if above 1
 	synthetic, out                string
 	save, load                    string
 	reproduce                     string
@@ -35,9 +38,12 @@ type options struct {
 	syn                           synthSpec
 }
 
+// synthSpec is a parsed -synthetic: Synthetic's arguments, or a planted
+// world's configuration (its seed set from -seed).
 type synthSpec struct {
 	users, items, interactions int
 	zipf                       float64
+	planted                    *core.PlantedConfig
 }
 
 // usageError is a mistake on the command line, as opposed to a failure
@@ -58,8 +64,17 @@ func isUsage(err error) bool {
 var (
 	models    = []string{"eals", "als", "bpr", "rcd", "cg", "pop"}
 	protocols = []string{"offline", "online"}
-	formats   = []string{"auto", "yelp", "paper", "pack"}
+	formats   = formatNames()
 )
+
+// formatNames are the values of -format: core's log formats and "pack".
+func formatNames() []string {
+	var names []string
+	for _, f := range core.Formats() {
+		names = append(names, string(f))
+	}
+	return append(names, "pack")
+}
 
 // defaultData is the Phoenix 10-core beside the repository; EALS_DATA
 // names another folder holding it.
@@ -83,8 +98,11 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	// out only when asked for.
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	fs.StringVar(&o.data, "data", defaultData(), "interaction log to read (TSV, paper format or data pack); EALS_DATA sets its folder")
+	fs.StringVar(&o.data, "data", defaultData(), "interaction log to read (CSV, TSV, MovieLens, the paper's layout, … or a data pack); EALS_DATA sets its folder")
 	fs.StringVar(&o.format, "format", "auto", "format of -data: "+strings.Join(formats, ", "))
+	fs.StringVar(&o.items, "items", "", "item file naming the items of -data (MovieLens u.item, movies.csv, movies.dat, or id,name[,category])")
+	fs.Float64Var(&o.minRating, "min-rating", 0, "keep only the rows of -data rated at least this; 0 keeps every row, as the paper does")
+	fs.IntVar(&o.kcore, "kcore", 0, "keep the iterative k-core of -data's distinct pairs; 0 or 1 for none")
 	fs.StringVar(&o.model, "model", "eals", "recommender: "+strings.Join(models, ", "))
 	fs.StringVar(&o.protocol, "protocol", "offline", "evaluation: offline (leave-one-out) or online (time split, replay with updates)")
 	fs.Float64Var(&o.split, "split", 0.9, "online protocol: share of interactions, by time, used for training")
@@ -110,8 +128,8 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	fs.Float64Var(&o.rcd.MinGrad, "rcd-min-grad", o.rcd.MinGrad, "RCD: no step when the squared gradient norm is below this")
 	onlineIters := fs.Int("online-iters", 0, fmt.Sprintf("passes per online interaction; 0: the model's default (eALS, ALS, RCD, CG %d; BPR %d SGD steps)",
 		o.cfg.OnlineIters, o.bpr.OnlineIters))
-	fs.StringVar(&o.synthetic, "synthetic", "", "make a data set instead of reading one: users,items,interactions[,zipf]")
-	fs.StringVar(&o.out, "out", "", "with -synthetic: write the data set to this file in the paper's format and stop")
+	fs.StringVar(&o.synthetic, "synthetic", "", "make a data set instead of reading one: users,items,interactions[,zipf], or planted[,groups,users,items,per-user,noise,zipf]")
+	fs.StringVar(&o.out, "out", "", "with -synthetic: write the data set to this file in the paper's format (a planted world's items beside it) and stop")
 	fs.StringVar(&o.save, "save", "", "write the model to this file: after training, or after the replay with -protocol online")
 	fs.StringVar(&o.load, "load", "", "read the model from this file (it says what it holds) instead of training one")
 	fs.StringVar(&o.reproduce, "reproduce", "", "write the paper's figures, tables and tests, on the Phoenix 10-core, into this folder")
@@ -145,9 +163,21 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	if o.out != "" && o.synthetic == "" {
 		ps.add("-out writes a synthetic data set: give -synthetic too")
 	}
+	if o.kcore < 0 {
+		ps.add("-kcore %d is invalid: want 0 or 1 (none) or more", o.kcore)
+	}
+	if math.IsNaN(o.minRating) || math.IsInf(o.minRating, 0) {
+		ps.add("-min-rating %v is invalid: the threshold must be a number", o.minRating)
+	}
 	if o.synthetic != "" {
-		if set["data"] || set["format"] {
-			ps.add("-synthetic makes the data: leave out -data and -format")
+		var given []string
+		for _, f := range []string{"data", "format", "items", "min-rating", "kcore"} {
+			if set[f] {
+				given = append(given, "-"+f)
+			}
+		}
+		if len(given) > 0 {
+			ps.add("-synthetic makes the data: leave out %s", strings.Join(given, ", "))
 		}
 		if spec, err := parseSynth(o.synthetic); err != nil {
 			ps.add("%v", err)
@@ -199,7 +229,8 @@ func (ps *problems) conflicts(o *options, set map[string]bool) {
 	}
 	switch {
 	case o.reproduce != "":
-		for _, f := range []string{"load", "save", "protocol", "split", "topn", "exclude-seen", "no-updates", "json", "synthetic", "out"} {
+		for _, f := range []string{"load", "save", "protocol", "split", "topn", "exclude-seen", "no-updates", "json", "synthetic", "out",
+			"items", "min-rating", "kcore"} {
 			if set[f] {
 				given = append(given, "-"+f)
 			}
@@ -318,15 +349,19 @@ func (ps problems) err() error {
 }
 
 func printUsage(fs *flag.FlagSet, stderr io.Writer) {
-	fmt.Fprint(stderr, `usage: eals [-data PATH] [-format auto|yelp|paper|pack] [-model eals|als|bpr|rcd|cg|pop]
+	fmt.Fprint(stderr, `usage: eals [-data PATH] [-format auto|csv|tsv|movielens|...|pack] [-items FILE] [-min-rating R]
+            [-kcore K] [-model eals|als|bpr|rcd|cg|pop]
             [-protocol offline|online] [-k 32] [-epochs 50] [-c0 512] [-alpha 0.4] [-lambda 0.01]
             [-wnew 1] [-topn 100] [-threads 1] [-seed 1] [-exclude-seen] [-no-updates] [-json]
             [-save FILE]
        eals -load FILE [-data PATH] [-protocol offline|online] [-save FILE] ...
        eals -reproduce DIR [-quick] [-data PATH]
        eals -synthetic users,items,interactions[,zipf] [-out FILE]
+       eals -synthetic planted[,groups,users,items,per-user,noise,zipf] [-out FILE]
 
-Trains a recommender and evaluates it with the paper's offline (leave-one-out)
+Reads any interaction log: comma-, tab-, semicolon-, space- or ::-separated,
+with or without a header (columns by name or position), MovieLens's files
+among them; the format it found is in the summary. Trains a recommender and evaluates it with the paper's offline (leave-one-out)
 or online (train on the first 90% by time, then recommend, score and update
 for each later interaction) protocol. -reproduce writes the paper's figures
 and tables, with this data's results beside the paper's claims.
@@ -342,8 +377,11 @@ flags:
 
 func parseSynth(s string) (synthSpec, error) {
 	parts := strings.Split(s, ",")
+	if strings.TrimSpace(parts[0]) == "planted" {
+		return parsePlanted(s, parts[1:])
+	}
 	bad := func(why string) (synthSpec, error) {
-		return synthSpec{}, fmt.Errorf("-synthetic %q is invalid: %s (want users,items,interactions[,zipf], e.g. 25677,25815,731671,1)", s, why)
+		return synthSpec{}, fmt.Errorf("-synthetic %q is invalid: %s (want users,items,interactions[,zipf], e.g. 25677,25815,731671,1, or planted)", s, why)
 	}
 	if len(parts) != 3 && len(parts) != 4 {
 		return bad(fmt.Sprintf("%d fields", len(parts)))
@@ -365,4 +403,37 @@ func parseSynth(s string) (synthSpec, error) {
 		spec.zipf = z
 	}
 	return spec, nil
+}
+
+// parsePlanted reads the fields after "planted": groups, users, items,
+// per-user, noise and zipf, each optional from the last, defaulting to
+// core.DefaultPlanted's.
+func parsePlanted(s string, fields []string) (synthSpec, error) {
+	c := core.DefaultPlanted()
+	bad := func(why string) (synthSpec, error) {
+		return synthSpec{}, fmt.Errorf("-synthetic %q is invalid: %s (want planted[,groups,users,items,per-user,noise,zipf], e.g. planted,%d,%d,%d,%d,%g,%g)",
+			s, why, c.Groups, c.Users, c.Items, c.PerUser, c.Noise, c.Zipf)
+	}
+	ints := []*int{&c.Groups, &c.Users, &c.Items, &c.PerUser}
+	floats := []*float64{&c.Noise, &c.Zipf}
+	if len(fields) > len(ints)+len(floats) {
+		return bad(fmt.Sprintf("%d fields after planted", len(fields)))
+	}
+	for k, f := range fields {
+		f = strings.TrimSpace(f)
+		if k < len(ints) {
+			v, err := strconv.Atoi(f)
+			if err != nil {
+				return bad(fmt.Sprintf("%q is not a whole number", f))
+			}
+			*ints[k] = v
+			continue
+		}
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			return bad(fmt.Sprintf("%q is not a number", f))
+		}
+		*floats[k-len(ints)] = v
+	}
+	return synthSpec{planted: &c}, nil
 }

@@ -12,9 +12,10 @@ import (
 	"github.com/ealslive/ealslive/core/pack/packfile"
 )
 
-// A data pack is read like a log: sniffed by -format auto or named with
-// -format pack, it gives exactly what the decoded pack gives in-process.
-func TestPackInput(t *testing.T) {
+// syntheticPack encodes a pack of a synthetic data set, and returns it
+// with the data set packed.
+func syntheticPack(t *testing.T) (*core.Dataset, []byte) {
+	t.Helper()
 	syn, err := core.Synthetic(90, 40, 1200, 1, 3)
 	if err != nil {
 		t.Fatal(err)
@@ -42,6 +43,22 @@ func TestPackInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return d, b
+}
+
+// writeTestPack writes the synthetic pack to path.
+func writeTestPack(t *testing.T, path string) {
+	t.Helper()
+	_, b := syntheticPack(t)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A data pack is read like a log: sniffed by -format auto or named with
+// -format pack, it gives exactly what the decoded pack gives in-process.
+func TestPackInput(t *testing.T) {
+	d, b := syntheticPack(t)
 	dir := t.TempDir()
 	packPath := filepath.Join(dir, "syn.msgpack")
 	if err := os.WriteFile(packPath, b, 0o644); err != nil {
@@ -70,7 +87,7 @@ func TestPackInput(t *testing.T) {
 	for _, format := range []string{"auto", "pack"} {
 		got := runJSON(t, "-data", packPath, "-format", format, "-epochs", "3", "-k", "4", "-topn", "10")
 		s := got[len(got)-1]
-		if s["users"] != 90.0 || s["items"] != 40.0 || s["test"] != float64(len(test)) ||
+		if s["users"] != 90.0 || s["items"] != 40.0 || s["test"] != float64(len(test)) || s["format"] != "data pack" || s["has_times"] != true ||
 			s["hr"] != want.HR || s["ndcg"] != want.NDCG || s["loss"] != m.Objective().Total() {
 			t.Errorf("-format %s: %v; want HR %v NDCG %v loss %v", format, s, want.HR, want.NDCG, m.Objective().Total())
 		}

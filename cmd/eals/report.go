@@ -15,6 +15,10 @@ type summary struct {
 	Model              string         `json:"model"`
 	Protocol           string         `json:"protocol"`
 	Data               string         `json:"data"`
+	Format             string         `json:"format"`
+	HasTimes           bool           `json:"has_times"`
+	Notes              []string       `json:"notes,omitempty"`
+	Read               *readJSON      `json:"read,omitempty"`
 	Users              int            `json:"users"`
 	Items              int            `json:"items"`
 	Train              int            `json:"train"`
@@ -144,7 +148,10 @@ func (r *reporter) summary(s *summary) error {
 		proto += ", no updates"
 	}
 	fmt.Fprintf(w, "protocol\t%s\n", proto)
-	fmt.Fprintf(w, "data\t%s\n", s.Data)
+	fmt.Fprintf(w, "data\t%s (%s)\n", s.Data, s.Format)
+	for _, n := range s.Notes {
+		fmt.Fprintf(w, "\t%s\n", n)
+	}
 	fmt.Fprintf(w, "\t%d users, %d items; %d training, %d test interactions\n", s.Users, s.Items, s.Train, s.Test)
 	fmt.Fprintf(w, "HR@%d\t%.4f\t(%d test cases)\n", n, s.HR, s.Count)
 	fmt.Fprintf(w, "NDCG@%d\t%.4f\n", n, s.NDCG)

@@ -25,7 +25,7 @@ func reproduce(o *options, stdout, stderr io.Writer) error {
 		mode, o.reproduce, p.expected)
 	begin := time.Now()
 	info := machineInfo()
-	d, err := readData(o.data, o.format)
+	d, _, err := readData(o)
 	if err != nil {
 		return err
 	}

@@ -271,38 +271,35 @@ func (r *reader) int32Lists(field string) ([][]int32, error) {
 	return out, nil
 }
 
-// fields reads a map whose keys must be exactly names, in any order, and
-// hands each value to read.
-func (r *reader) fields(where string, names []string, read func(name, path string) error) error {
+// fields reads a map whose keys must be exactly the required names and
+// any of the optional ones, in any order, hands each value to read, and
+// returns the names it found.
+func (r *reader) fields(where string, required, optional []string, read func(name, path string) error) (map[string]bool, error) {
 	c, err := r.peek(at(where))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !msgpcode.IsFixedMap(c) && c != msgpcode.Map16 && c != msgpcode.Map32 {
-		return r.wrongType(at(where), "a map", c)
+		return nil, r.wrongType(at(where), "a map", c)
 	}
 	n, err := r.decodeLen(mapHeader)
 	if err != nil {
-		return r.failed(at(where), err)
+		return nil, r.failed(at(where), err)
 	}
 	if n > r.src.Len() {
-		return fmt.Errorf("pack: %s declares %d fields but only %d bytes remain: %w", where, n, r.src.Len(), ErrTruncated)
+		return nil, fmt.Errorf("pack: %s declares %d fields but only %d bytes remain: %w", where, n, r.src.Len(), ErrTruncated)
 	}
-	got := make(map[string]bool, len(names))
+	got := make(map[string]bool, len(required)+len(optional))
 	for k := 0; k < n; k++ {
 		name, err := r.str(at("a field name in " + where))
 		if err != nil {
-			return err
-		}
-		known := false
-		for _, want := range names {
-			known = known || want == name
+			return nil, err
 		}
 		switch {
-		case !known:
-			return invalid("%s has an unknown field %q (schema %d has %q)", where, name, Schema, names)
+		case !slices.Contains(required, name) && !slices.Contains(optional, name):
+			return nil, invalid("%s has an unknown field %q (schema %d has %q)", where, name, Schema, append(slices.Clone(required), optional...))
 		case got[name]:
-			return invalid("%s has the field %q twice", where, name)
+			return nil, invalid("%s has the field %q twice", where, name)
 		}
 		got[name] = true
 		path := name
@@ -310,29 +307,31 @@ func (r *reader) fields(where string, names []string, read func(name, path strin
 			path = where + "." + name
 		}
 		if err := read(name, path); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	for _, want := range names {
+	for _, want := range required {
 		if !got[want] {
-			return invalid("%s lacks the field %q", where, want)
+			return nil, invalid("%s lacks the field %q", where, want)
 		}
 	}
-	return nil
+	return got, nil
 }
 
 // body reads the map that follows the magic bytes and the schema version.
 func (r *reader) body() (*wire, error) {
 	w := &wire{}
-	err := r.fields("the pack", []string{
-		fieldSource, fieldLicense, fieldSubset, fieldUsers,
+	_, err := r.fields("the pack", []string{
+		fieldSource, fieldLicense, fieldFormat, fieldSubset, fieldUsers,
 		fieldCategories, fieldCities, fieldItems, fieldInteractions,
-	}, func(name, path string) (err error) {
+	}, nil, func(name, path string) (err error) {
 		switch name {
 		case fieldSource:
 			w.source, err = r.str(at(path))
 		case fieldLicense:
 			w.license, err = r.str(at(path))
+		case fieldFormat:
+			w.format, err = r.str(at(path))
 		case fieldSubset:
 			err = r.subset(w)
 		case fieldUsers:
@@ -354,7 +353,7 @@ func (r *reader) body() (*wire, error) {
 }
 
 func (r *reader) subset(w *wire) error {
-	return r.fields(fieldSubset, []string{fieldK, fieldCategory, fieldCity, fieldMax}, func(name, path string) (err error) {
+	_, err := r.fields(fieldSubset, []string{fieldK, fieldCategory, fieldCity, fieldMax, fieldMinRating}, nil, func(name, path string) (err error) {
 		var n int32
 		switch name {
 		case fieldK:
@@ -367,37 +366,54 @@ func (r *reader) subset(w *wire) error {
 		case fieldMax:
 			n, err = r.int32(at(path))
 			w.subset.MaxInteractions = int(n)
+		case fieldMinRating:
+			w.subset.MinRating, err = r.float(at(path))
 		}
 		return err
 	})
+	return err
 }
 
+// items reads the item columns. A city, coordinates (latitude and
+// longitude together) and stars are each optional.
 func (r *reader) items(w *wire) error {
-	return r.fields(fieldItems, []string{
-		fieldID, fieldName, fieldCity, fieldCategories, fieldLat, fieldLon, fieldStars,
-	}, func(name, path string) (err error) {
-		switch name {
-		case fieldID:
-			w.id, err = r.strs(path)
-		case fieldName:
-			w.name, err = r.strs(path)
-		case fieldCity:
-			w.city, err = r.int32s(path)
-		case fieldCategories:
-			w.itemCats, err = r.int32Lists(path)
-		case fieldLat:
-			w.lat, err = r.floats(path)
-		case fieldLon:
-			w.lon, err = r.floats(path)
-		case fieldStars:
-			w.stars, err = r.floats(path)
-		}
+	got, err := r.fields(fieldItems, []string{fieldID, fieldName, fieldCategories},
+		[]string{fieldCity, fieldLat, fieldLon, fieldStars}, func(name, path string) (err error) {
+			switch name {
+			case fieldID:
+				w.id, err = r.strs(path)
+			case fieldName:
+				w.name, err = r.strs(path)
+			case fieldCity:
+				w.city, err = r.int32s(path)
+			case fieldCategories:
+				w.itemCats, err = r.int32Lists(path)
+			case fieldLat:
+				w.lat, err = r.floats(path)
+			case fieldLon:
+				w.lon, err = r.floats(path)
+			case fieldStars:
+				w.stars, err = r.floats(path)
+			}
+			return err
+		})
+	if err != nil {
 		return err
-	})
+	}
+	if got[fieldLat] != got[fieldLon] {
+		have, lacks := fieldLat, fieldLon
+		if got[fieldLon] {
+			have, lacks = lacks, have
+		}
+		return invalid("items has the field %q but not %q: coordinates come in pairs", have, lacks)
+	}
+	w.hasCity, w.hasCoords, w.hasStars = got[fieldCity], got[fieldLat], got[fieldStars]
+	return nil
 }
 
+// interactions reads the interaction columns; the days are optional.
 func (r *reader) interactions(w *wire) error {
-	return r.fields(fieldInteractions, []string{fieldUser, fieldItem, fieldDay}, func(name, path string) (err error) {
+	got, err := r.fields(fieldInteractions, []string{fieldUser, fieldItem}, []string{fieldDay}, func(name, path string) (err error) {
 		switch name {
 		case fieldUser:
 			w.user, err = r.int32s(path)
@@ -408,6 +424,8 @@ func (r *reader) interactions(w *wire) error {
 		}
 		return err
 	})
+	w.hasTimes = got[fieldDay]
+	return err
 }
 
 // describe names the kind of msgpack value a code starts, for messages.

@@ -6,6 +6,7 @@ import "fmt"
 const (
 	fieldSource       = "source"
 	fieldLicense      = "license"
+	fieldFormat       = "format"
 	fieldSubset       = "subset"
 	fieldUsers        = "users"
 	fieldCategories   = "categories"
@@ -13,10 +14,11 @@ const (
 	fieldItems        = "items"
 	fieldInteractions = "interactions"
 
-	fieldK        = "k"
-	fieldCategory = "category"
-	fieldCity     = "city"
-	fieldMax      = "max"
+	fieldK         = "k"
+	fieldCategory  = "category"
+	fieldCity      = "city"
+	fieldMax       = "max"
+	fieldMinRating = "min_rating"
 
 	fieldID    = "id"
 	fieldName  = "name"
@@ -48,7 +50,8 @@ type Encoder interface {
 // Decode, so what it writes always decodes, and writes nothing if p breaks
 // one. User keys are not written: the decoded pack calls user u "u".
 // Interactions are written in time order (a stable sort by time of
-// p.Data's input order), and every time must be 00:00 UTC of a day.
+// p.Data's input order), and every time must be 00:00 UTC of a day. A
+// column whose values are all unknown is left out (see Pack).
 func Write(e Encoder, p *Pack) error {
 	w, err := fromPack(p)
 	if err != nil {
@@ -69,15 +72,17 @@ func (w *wire) write(e Encoder) error {
 	ew := &errWriter{e: e}
 	ew.str(magic)
 	ew.uint(Schema)
-	ew.mapLen(8)
+	ew.mapLen(9)
 
 	ew.str(fieldSource)
 	ew.str(w.source)
 	ew.str(fieldLicense)
 	ew.str(w.license)
+	ew.str(fieldFormat)
+	ew.str(w.format)
 
 	ew.str(fieldSubset)
-	ew.mapLen(4)
+	ew.mapLen(5)
 	ew.str(fieldK)
 	ew.uint(w.subset.K)
 	ew.str(fieldCategory)
@@ -86,6 +91,8 @@ func (w *wire) write(e Encoder) error {
 	ew.str(w.subset.City)
 	ew.str(fieldMax)
 	ew.uint(w.subset.MaxInteractions)
+	ew.str(fieldMinRating)
+	ew.float(w.subset.MinRating)
 
 	ew.str(fieldUsers)
 	ew.uint(w.users)
@@ -95,34 +102,53 @@ func (w *wire) write(e Encoder) error {
 	ew.strs(w.cities)
 
 	ew.str(fieldItems)
-	ew.mapLen(7)
+	ew.mapLen(3 + count(w.hasCity, w.hasCoords, w.hasCoords, w.hasStars))
 	ew.str(fieldID)
 	ew.strs(w.id)
 	ew.str(fieldName)
 	ew.strs(w.name)
-	ew.str(fieldCity)
-	ew.ints(w.city)
+	if w.hasCity {
+		ew.str(fieldCity)
+		ew.ints(w.city)
+	}
 	ew.str(fieldCategories)
 	ew.arrayLen(len(w.itemCats))
 	for _, c := range w.itemCats {
 		ew.ints(c)
 	}
-	ew.str(fieldLat)
-	ew.floats(w.lat)
-	ew.str(fieldLon)
-	ew.floats(w.lon)
-	ew.str(fieldStars)
-	ew.floats(w.stars)
+	if w.hasCoords {
+		ew.str(fieldLat)
+		ew.floats(w.lat)
+		ew.str(fieldLon)
+		ew.floats(w.lon)
+	}
+	if w.hasStars {
+		ew.str(fieldStars)
+		ew.floats(w.stars)
+	}
 
 	ew.str(fieldInteractions)
-	ew.mapLen(3)
+	ew.mapLen(2 + count(w.hasTimes))
 	ew.str(fieldUser)
 	ew.ints(w.user)
 	ew.str(fieldItem)
 	ew.ints(w.item)
-	ew.str(fieldDay)
-	ew.ints(w.day)
+	if w.hasTimes {
+		ew.str(fieldDay)
+		ew.ints(w.day)
+	}
 	return ew.err
+}
+
+// count is the number of its arguments that are true.
+func count(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // errWriter keeps the first error so write reads as the layout it emits.
@@ -161,10 +187,14 @@ func (w *errWriter) ints(xs []int32) {
 func (w *errWriter) floats(xs []float64) {
 	w.arrayLen(len(xs))
 	for _, x := range xs {
-		if f := float32(x); float64(f) == x {
-			w.keep(w.e.EncodeFloat32(f))
-		} else {
-			w.keep(w.e.EncodeFloat64(x))
-		}
+		w.float(x)
+	}
+}
+
+func (w *errWriter) float(x float64) {
+	if f := float32(x); float64(f) == x {
+		w.keep(w.e.EncodeFloat32(f))
+	} else {
+		w.keep(w.e.EncodeFloat64(x))
 	}
 }

@@ -9,15 +9,19 @@ import (
 
 // FuzzDecode feeds Decode damaged packs. It must never panic, and whatever
 // it accepts must pass the independent check of consistent. The committed
-// corpus in testdata/fuzz/FuzzDecode holds only synthetic packs; the real
+// corpus in testdata/fuzz/FuzzDecode holds only synthetic packs, one
+// Yelp-shaped and one of a log without coordinates or days; the real
 // seed, made from Yelp data, is built here at run time and never written
 // (and left out only when EALS_SKIP_DATA says the data may be missing).
 func FuzzDecode(f *testing.F) {
-	synthetic, err := encode(tiny(f))
-	if err != nil {
-		f.Fatal(err)
+	var seeds [][]byte
+	for _, p := range []*Pack{tiny(f), logPack(f)} {
+		b, err := encode(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		seeds = append(seeds, b)
 	}
-	seeds := [][]byte{synthetic}
 	if _, err := findData(); err == nil || !skipData() {
 		reviews, businesses := phoenixData(f)
 		small, err := Build(reviews, businesses, Subset{K: 10, City: "Tempe", MaxInteractions: 50})

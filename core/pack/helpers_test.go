@@ -26,6 +26,31 @@ func encode(p *Pack) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// decoded encodes p and decodes it again, and returns what the page would
+// see of it and its bytes.
+func decoded(t testing.TB, p *Pack) (*Pack, []byte) {
+	t.Helper()
+	b, err := encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q, b
+}
+
+// roundTrip is decoded, failing unless the decoded pack is p.
+func roundTrip(t testing.TB, p *Pack) (*Pack, []byte) {
+	t.Helper()
+	q, b := decoded(t, p)
+	if err := samePack(p, q); err != nil {
+		t.Fatalf("the decoded pack differs from the encoded one: %v", err)
+	}
+	return q, b
+}
+
 // makePack builds a pack from items and (user, item, day) triples, with
 // users named by their numbers as a decoded pack names them.
 func makePack(t testing.TB, users int, items []Item, triples [][3]int64) *Pack {
@@ -47,12 +72,31 @@ func makePack(t testing.TB, users int, items []Item, triples [][3]int64) *Pack {
 		t.Fatal(err)
 	}
 	return &Pack{
-		Source:  "synthetic test data",
-		License: "public domain",
-		Subset:  Subset{K: 2, Category: "Food", City: "Tempe", MaxInteractions: 100},
-		Items:   items,
-		Data:    d,
+		Source:    "synthetic test data",
+		License:   "public domain",
+		Format:    "Yelp reviews TSV",
+		Subset:    Subset{K: 2, Category: "Food", City: "Tempe", MaxInteractions: 100},
+		Items:     items,
+		Data:      d,
+		HasCoords: true,
+		HasTimes:  true,
 	}
+}
+
+// logPack is a small pack of a log without coordinates, cities, stars or
+// times, as BuildLog makes of a MovieLens file: names and categories only,
+// every time 0, the interactions in the log's order.
+func logPack(t testing.TB) *Pack {
+	items := []Item{
+		{ID: "1", Name: "Toy Story (1995)", Categories: []string{"Animation", "Children's", "Comedy"}},
+		{ID: "2", Name: "Café au lait (1993)", Categories: []string{"Comedy"}},
+		{ID: "3"},
+	}
+	p := makePack(t, 3, items, [][3]int64{{0, 0, 0}, {1, 1, 0}, {0, 2, 0}, {2, 0, 0}, {1, 0, 0}})
+	p.Source, p.License, p.Format = "u.data and u.item", "see the data's own terms", "MovieLens u.data"
+	p.Subset = Subset{K: 1, MinRating: 3.5}
+	p.HasCoords, p.HasTimes = false, false
+	return p
 }
 
 // tiny is a small synthetic pack with every feature of the schema: shared
@@ -76,8 +120,9 @@ func samePack(a, b *Pack) error {
 	if a.Source != b.Source || a.License != b.License {
 		return fmt.Errorf("notes differ: %q/%q vs %q/%q", a.Source, a.License, b.Source, b.License)
 	}
-	if a.Subset != b.Subset {
-		return fmt.Errorf("subset %+v vs %+v", a.Subset, b.Subset)
+	if a.Subset != b.Subset || a.Format != b.Format || a.HasCoords != b.HasCoords || a.HasTimes != b.HasTimes {
+		return fmt.Errorf("subset %+v, format %q, coordinates %v, times %v vs %+v, %q, %v, %v",
+			a.Subset, a.Format, a.HasCoords, a.HasTimes, b.Subset, b.Format, b.HasCoords, b.HasTimes)
 	}
 	if len(a.Items) != len(b.Items) {
 		return fmt.Errorf("%d items vs %d", len(a.Items), len(b.Items))
@@ -124,13 +169,13 @@ func consistent(p *Pack) error {
 	if len(p.Items) != d.NumItems() {
 		return fmt.Errorf("%d items of metadata, %d in the data set", len(p.Items), d.NumItems())
 	}
-	for _, s := range []string{p.Source, p.License, p.Subset.Category, p.Subset.City} {
+	for _, s := range []string{p.Source, p.License, p.Format, p.Subset.Category, p.Subset.City} {
 		if !utf8.ValidString(s) {
 			return fmt.Errorf("note %q is not UTF-8", s)
 		}
 	}
-	if p.Subset.K < 0 || p.Subset.MaxInteractions < 0 {
-		return fmt.Errorf("negative subset parameter %+v", p.Subset)
+	if p.Subset.K < 0 || p.Subset.MaxInteractions < 0 || math.IsNaN(p.Subset.MinRating) || math.IsInf(p.Subset.MinRating, 0) {
+		return fmt.Errorf("subset parameter out of range: %+v", p.Subset)
 	}
 	ids := map[string]bool{}
 	for i, it := range p.Items {
@@ -148,8 +193,8 @@ func consistent(p *Pack) error {
 				return fmt.Errorf("item %d: category %q empty or repeated", i, c)
 			}
 		}
-		if math.IsNaN(it.Lat) || math.Abs(it.Lat) > 90 || math.IsNaN(it.Lon) || math.Abs(it.Lon) > 180 {
-			return fmt.Errorf("item %d: bad coordinates %v, %v", i, it.Lat, it.Lon)
+		if math.IsNaN(it.Lat) || math.Abs(it.Lat) > 90 || math.IsNaN(it.Lon) || math.Abs(it.Lon) > 180 || !p.HasCoords && (it.Lat != 0 || it.Lon != 0) {
+			return fmt.Errorf("item %d: bad coordinates %v, %v (the pack has coordinates: %v)", i, it.Lat, it.Lon, p.HasCoords)
 		}
 		if math.IsNaN(it.Stars) || it.Stars < 0 || it.Stars > 5 {
 			return fmt.Errorf("item %d: bad stars %v", i, it.Stars)
@@ -173,8 +218,8 @@ func consistent(p *Pack) error {
 	}
 	prev := int64(0)
 	for k, x := range d.Interactions() {
-		if x.Time < prev || x.Time%day != 0 {
-			return fmt.Errorf("interaction %d: time %d after %d, or not a whole day", k, x.Time, prev)
+		if x.Time < prev || x.Time%day != 0 || !p.HasTimes && x.Time != 0 {
+			return fmt.Errorf("interaction %d: time %d after %d, not a whole day, or in a pack without times", k, x.Time, prev)
 		}
 		prev = x.Time
 	}

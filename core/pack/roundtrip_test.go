@@ -6,9 +6,12 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/vmihailenco/msgpack/v5"
 
 	"github.com/ealslive/ealslive/core"
 )
@@ -29,7 +32,7 @@ func TestRoundTrip(t *testing.T) {
 
 	for name, p := range map[string]*Pack{
 		"tiny": tiny(t), "one interaction": one, "empty categories": emptyCats,
-		"unicode": unicode, "last day": lastDay,
+		"unicode": unicode, "last day": lastDay, "log": logPack(t),
 	} {
 		t.Run(name, func(t *testing.T) {
 			b, err := encode(p)
@@ -74,15 +77,7 @@ func TestWriteSortsStablyByDay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Pack{Items: []Item{{ID: "b"}, {ID: "a"}}, Data: d}
-	b, err := encode(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	q, _ := decoded(t, &Pack{Items: []Item{{ID: "b"}, {ID: "a"}}, Data: d})
 	// Users carol=0, alice=1, bob=2; items b=0, a=1 (first appearance).
 	want := []core.Interaction{
 		{User: 1, Item: 1, Time: 1 * day}, {User: 2, Item: 0, Time: 1 * day},
@@ -225,6 +220,7 @@ func TestSubsetString(t *testing.T) {
 		{Subset{K: 1}, "all interactions"},
 		{Subset{K: 10}, "10-core"},
 		{Subset{K: 10, Category: "Restaurants", City: "Phoenix", MaxInteractions: 5000}, "category Restaurants, city Phoenix, 10-core, latest 5000 interactions"},
+		{Subset{K: 5, MinRating: 3.5}, "rated at least 3.5, 5-core"},
 	} {
 		if got := c.s.String(); got != c.want {
 			t.Errorf("%+v.String() = %q, want %q", c.s, got, c.want)
@@ -232,29 +228,85 @@ func TestSubsetString(t *testing.T) {
 	}
 }
 
-var update = flag.Bool("update", false, "rewrite the golden seed testdata/fuzz/FuzzDecode/synthetic-tiny")
+var update = flag.Bool("update", false, "rewrite the golden seeds testdata/fuzz/FuzzDecode/synthetic-*")
 
-// goldenSeed is the tiny pack in the fuzz corpus. It also pins the byte
-// layout: a change to it is a schema change and needs a new Schema.
-var goldenSeed = filepath.Join("testdata", "fuzz", "FuzzDecode", "synthetic-tiny")
+// goldenSeeds are the packs in the fuzz corpus: a Yelp-shaped pack with
+// every column, and a log's without coordinates, cities, stars or days.
+// They also pin the byte layout: a change to one is a schema change and
+// needs a new Schema.
+var goldenSeeds = map[string]func(testing.TB) *Pack{"synthetic-tiny": tiny, "synthetic-log": logPack}
 
-func TestGoldenTinyPack(t *testing.T) {
-	b, err := encode(tiny(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *update {
-		seed := "go test fuzz v1\n[]byte(" + strconv.Quote(string(b)) + ")\n"
-		if err := os.WriteFile(goldenSeed, []byte(seed), 0o644); err != nil {
+func TestGoldenPacks(t *testing.T) {
+	for name, p := range goldenSeeds {
+		path := filepath.Join("testdata", "fuzz", "FuzzDecode", name)
+		b, err := encode(p(t))
+		if err != nil {
 			t.Fatal(err)
 		}
+		if *update {
+			seed := "go test fuzz v1\n[]byte(" + strconv.Quote(string(b)) + ")\n"
+			if err := os.WriteFile(path, []byte(seed), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := readSeed(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./core/pack/ -run TestGoldenPacks -update to write it)", err)
+		}
+		if !bytes.Equal(b, want) {
+			t.Errorf("%s encodes to %d bytes that differ from the golden %d bytes in %s", name, len(b), len(want), path)
+		}
 	}
-	want, err := readSeed(goldenSeed)
-	if err != nil {
-		t.Fatalf("%v (run go test ./core/pack/ -run TestGoldenTinyPack -update to write it)", err)
-	}
-	if !bytes.Equal(b, want) {
-		t.Errorf("the tiny pack encodes to %d bytes that differ from the golden %d bytes in %s", len(b), len(want), goldenSeed)
+}
+
+// A pack writes the columns it has: a log's pack has no coordinates,
+// cities, stars or days; a Pack that does not say it has coordinates or
+// times but holds some still writes them, as packs did before the flags;
+// and a Pack that says it has them writes them even when they are all 0.
+func TestColumnsFollowThePack(t *testing.T) {
+	noFlags := tiny(t)
+	noFlags.HasCoords, noFlags.HasTimes = false, false
+	zeros := logPack(t)
+	zeros.HasCoords, zeros.HasTimes = true, true
+	for _, c := range []struct {
+		name          string
+		p             *Pack
+		items, events []string
+		coords, times bool
+	}{
+		{"log", logPack(t), []string{fieldID, fieldName, fieldCategories}, []string{fieldUser, fieldItem}, false, false},
+		{"yelp without flags", noFlags, []string{fieldID, fieldName, fieldCity, fieldCategories, fieldLat, fieldLon, fieldStars},
+			[]string{fieldUser, fieldItem, fieldDay}, true, true},
+		{"flags over zeros", zeros, []string{fieldID, fieldName, fieldCategories, fieldLat, fieldLon}, []string{fieldUser, fieldItem, fieldDay}, true, true},
+	} {
+		b, err := encode(c.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := msgpack.NewDecoder(bytes.NewReader(b[len(magicBytes())+1:])).DecodeMap()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, part := range []struct {
+			key  string
+			want []string
+		}{{fieldItems, c.items}, {fieldInteractions, c.events}} {
+			var got []string
+			for k := range body[part.key].(map[string]any) {
+				got = append(got, k)
+			}
+			slices.Sort(got)
+			if want := slices.Sorted(slices.Values(part.want)); !slices.Equal(got, want) {
+				t.Errorf("%s: %s has the columns %q, want %q", c.name, part.key, got, want)
+			}
+		}
+		q, err := Decode(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.HasCoords != c.coords || q.HasTimes != c.times {
+			t.Errorf("%s: decoded with coordinates %v, times %v; want %v, %v", c.name, q.HasCoords, q.HasTimes, c.coords, c.times)
+		}
 	}
 }
 

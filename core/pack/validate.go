@@ -32,7 +32,7 @@ func (w *wire) validate() error {
 // validateHeader checks the notes and the subset.
 func (w *wire) validateHeader() error {
 	for _, f := range []struct{ name, s string }{
-		{"source", w.source}, {"license", w.license},
+		{"source", w.source}, {"license", w.license}, {"format", w.format},
 		{"subset category", w.subset.Category}, {"subset city", w.subset.City},
 	} {
 		if !utf8.ValidString(f.s) {
@@ -44,6 +44,9 @@ func (w *wire) validateHeader() error {
 	}
 	if w.subset.MaxInteractions < 0 || w.subset.MaxInteractions > math.MaxInt32 {
 		return invalid("subset max = %d is not in [0, %d]", w.subset.MaxInteractions, math.MaxInt32)
+	}
+	if x := w.subset.MinRating; math.IsNaN(x) || math.IsInf(x, 0) {
+		return invalid("subset min_rating = %v is not a number", x)
 	}
 	return nil
 }
@@ -62,6 +65,9 @@ func (w *wire) validateTables() error {
 		}
 		seen[c] = k
 	}
+	if !w.hasCity && len(w.cities) > 0 {
+		return invalid("the cities table lists %d names, but the items have no city column", len(w.cities))
+	}
 	clear(seen)
 	for k, c := range w.cities {
 		if !utf8.ValidString(c) {
@@ -79,12 +85,13 @@ func (w *wire) validateItems() error {
 	n := len(w.id)
 	for _, col := range []struct {
 		name string
+		has  bool
 		len  int
 	}{
-		{"name", len(w.name)}, {"city", len(w.city)}, {"categories", len(w.itemCats)},
-		{"lat", len(w.lat)}, {"lon", len(w.lon)}, {"stars", len(w.stars)},
+		{"name", true, len(w.name)}, {"categories", true, len(w.itemCats)}, {"city", w.hasCity, len(w.city)},
+		{"lat", w.hasCoords, len(w.lat)}, {"lon", w.hasCoords, len(w.lon)}, {"stars", w.hasStars, len(w.stars)},
 	} {
-		if col.len != n {
+		if col.has && col.len != n {
 			return invalid("item columns disagree: id has %d entries but %s has %d", n, col.name, col.len)
 		}
 	}
@@ -103,8 +110,8 @@ func (w *wire) validateItems() error {
 			return invalid("business id %q is listed twice (items %d and %d)", id, j, i)
 		}
 		ids[id] = i
-		if c := w.city[i]; c < 0 || int(c) >= len(w.cities) {
-			return invalid("item %d (%s): city number %d is out of range [0, %d)", i, id, c, len(w.cities))
+		if err := w.validatePlace(i); err != nil {
+			return err
 		}
 		cats := w.itemCats[i]
 		for k, c := range cats {
@@ -117,12 +124,28 @@ func (w *wire) validateItems() error {
 				}
 			}
 		}
+	}
+	return nil
+}
+
+// validatePlace checks item i's city, coordinates and stars, those the
+// pack has.
+func (w *wire) validatePlace(i int) error {
+	id := w.id[i]
+	if w.hasCity {
+		if c := w.city[i]; c < 0 || int(c) >= len(w.cities) {
+			return invalid("item %d (%s): city number %d is out of range [0, %d)", i, id, c, len(w.cities))
+		}
+	}
+	if w.hasCoords {
 		if x := w.lat[i]; !(x >= -90 && x <= 90) {
 			return invalid("item %d (%s): latitude %v is not a number in [-90, 90]", i, id, x)
 		}
 		if x := w.lon[i]; !(x >= -180 && x <= 180) {
 			return invalid("item %d (%s): longitude %v is not a number in [-180, 180]", i, id, x)
 		}
+	}
+	if w.hasStars {
 		if x := w.stars[i]; !(x >= 0 && x <= 5) {
 			return invalid("item %d (%s): stars %v is not a number in [0, 5]", i, id, x)
 		}
@@ -132,7 +155,10 @@ func (w *wire) validateItems() error {
 
 func (w *wire) validateInteractions() error {
 	n := len(w.user)
-	if len(w.item) != n || len(w.day) != n {
+	if len(w.item) != n || w.hasTimes && len(w.day) != n {
+		if !w.hasTimes {
+			return invalid("interaction columns disagree: user has %d entries, item %d", n, len(w.item))
+		}
 		return invalid("interaction columns disagree: user has %d entries, item %d, day %d", n, len(w.item), len(w.day))
 	}
 	if n == 0 {
@@ -147,13 +173,18 @@ func (w *wire) validateInteractions() error {
 	perUser := make([]int32, w.users+1) // then the start of each user's run
 	day := int64(0)
 	for k := 0; k < n; k++ {
-		u, i, dd := w.user[k], w.item[k], int64(w.day[k])
+		u, i := w.user[k], w.item[k]
 		if u < 0 || int(u) >= w.users {
 			return invalid("interaction %d: user %d is out of range [0, %d)", k, u, w.users)
 		}
 		if i < 0 || int(i) >= items {
 			return invalid("interaction %d: item %d is out of range [0, %d)", k, i, items)
 		}
+		perUser[u+1]++
+		if !w.hasTimes {
+			continue
+		}
+		dd := int64(w.day[k])
 		switch {
 		case k == 0 && (dd < 0 || dd > maxDay):
 			return invalid("interaction 0: day %d is not a day in 1970..9999", dd)
@@ -164,7 +195,6 @@ func (w *wire) validateInteractions() error {
 		if day > maxDay {
 			return invalid("interaction %d: day %d is past the year 9999", k, day)
 		}
-		perUser[u+1]++
 	}
 	for u := 0; u < w.users; u++ {
 		if perUser[u+1] == 0 {

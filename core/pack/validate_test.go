@@ -89,8 +89,9 @@ func TestDecodeRejects(t *testing.T) {
 		{"json", fixed([]byte(`{"source": "x"}`)), ErrNotPack, []string{"not an eALS Live data pack"}},
 		{"tsv", fixed([]byte("user_id\tbusiness_id\tstars\tdate\ttimestamp\n")), ErrNotPack, []string{"magic"}},
 		// Schema version.
-		{"version 2", fixed(append(magicBytes(), 2, 0x80)), nil, []string{"schema version 2", "only version 1"}},
-		{"version 0", fixed(append(magicBytes(), 0)), nil, []string{"schema version 0", "only version 1"}},
+		{"version 1", fixed(append(magicBytes(), 1, 0x88)), nil, []string{"schema version 1", "only version 2"}},
+		{"version 3", fixed(append(magicBytes(), 3, 0x80)), nil, []string{"schema version 3", "only version 2"}},
+		{"version 0", fixed(append(magicBytes(), 0)), nil, []string{"schema version 0", "only version 2"}},
 		{"version is text", fixed(append(magicBytes(), 0xa1, '1')), ErrInvalid, []string{"schema version should be an integer but is a string"}},
 		// Truncation.
 		{"empty", fixed(nil), ErrTruncated, []string{"empty"}},
@@ -104,7 +105,13 @@ func TestDecodeRejects(t *testing.T) {
 		{"two packs", fixed(append(bytes.Clone(good), good...)), ErrInvalid, []string{"unexpected data after the end"}},
 		// Fields.
 		{"missing field", tree(func(m map[string]any) { delete(m, fieldCities) }), ErrInvalid, []string{`lacks the field "cities"`}},
-		{"missing column", tree(func(m map[string]any) { delete(sub(m, fieldItems), fieldLat) }), ErrInvalid, []string{`items lacks the field "lat"`}},
+		{"missing column", tree(func(m map[string]any) { delete(sub(m, fieldItems), fieldName) }), ErrInvalid, []string{`items lacks the field "name"`}},
+		{"missing user column", tree(func(m map[string]any) { delete(sub(m, fieldInteractions), fieldUser) }), ErrInvalid, []string{`interactions lacks the field "user"`}},
+		{"latitude alone", tree(func(m map[string]any) { delete(sub(m, fieldItems), fieldLon) }), ErrInvalid, []string{`items has the field "lat" but not "lon": coordinates come in pairs`}},
+		{"longitude alone", tree(func(m map[string]any) { delete(sub(m, fieldItems), fieldLat) }), ErrInvalid, []string{`items has the field "lon" but not "lat"`}},
+		{"cities without a city column", tree(func(m map[string]any) { delete(sub(m, fieldItems), fieldCity) }), ErrInvalid, []string{"the cities table lists 3 names, but the items have no city column"}},
+		{"missing format", tree(func(m map[string]any) { delete(m, fieldFormat) }), ErrInvalid, []string{`lacks the field "format"`}},
+		{"missing min rating", tree(func(m map[string]any) { delete(sub(m, fieldSubset), fieldMinRating) }), ErrInvalid, []string{`subset lacks the field "min_rating"`}},
 		{"missing source", fixed(patch(func(b []byte) []byte {
 			b[mapAt]--
 			return append(b[:mapAt+1], b[mapAt+1+sourceLen:]...)
@@ -125,6 +132,8 @@ func TestDecodeRejects(t *testing.T) {
 		{"huge uint64", tree(func(m map[string]any) { sub(m, fieldSubset)[fieldK] = uint64(1) << 63 }), ErrInvalid, []string{"subset.k = 9223372036854775808 is out of range"}},
 		{"users beyond int32", tree(func(m map[string]any) { m[fieldUsers] = int64(1) << 40 }), ErrInvalid, []string{"users = 1099511627776 is out of range"}},
 		{"negative k", mutate(func(w *wire) { w.subset.K = -1 }), ErrInvalid, []string{"subset.k", "out of range"}},
+		{"NaN min rating", mutate(func(w *wire) { w.subset.MinRating = math.NaN() }), ErrInvalid, []string{"subset min_rating = NaN is not a number"}},
+		{"text min rating", tree(func(m map[string]any) { sub(m, fieldSubset)[fieldMinRating] = "4" }), ErrInvalid, []string{"subset.min_rating should be a number but is a string"}},
 		// Column lengths.
 		{"interaction columns", mutate(func(w *wire) { w.item = w.item[:5] }), ErrInvalid, []string{"interaction columns disagree", "user has 7 entries, item 5, day 7"}},
 		{"item columns", mutate(func(w *wire) { w.lat = w.lat[:3] }), ErrInvalid, []string{"item columns disagree", "id has 4 entries but lat has 3"}},
@@ -157,6 +166,7 @@ func TestDecodeRejects(t *testing.T) {
 		{"city not UTF-8", mutate(func(w *wire) { w.cities[0] = "\xfe" }), ErrInvalid, []string{"city 0", "not valid UTF-8"}},
 		{"source not UTF-8", mutate(func(w *wire) { w.source = "\x80" }), ErrInvalid, []string{"source note is not valid UTF-8"}},
 		{"subset city not UTF-8", mutate(func(w *wire) { w.subset.City = "Temp\xe9" }), ErrInvalid, []string{"subset city note is not valid UTF-8"}},
+		{"format not UTF-8", mutate(func(w *wire) { w.format = "TSV\xff" }), ErrInvalid, []string{"format note is not valid UTF-8"}},
 		// Emptiness and repeats.
 		{"no interactions", mutate(func(w *wire) { w.user, w.item, w.day = nil, nil, nil }), ErrInvalid, []string{"no interactions (empty data set)"}},
 		{"duplicate pair", mutate(func(w *wire) { w.user[1] = 0 }), ErrInvalid, []string{"interaction 1 repeats the pair (user 0, item 0) of interaction 0"}},

@@ -194,7 +194,16 @@ func Build(reviews []core.Event, businesses []Item, s Subset) (*Pack, error) {
 			return nil, err
 		}
 	}
-	return fromDataset(d, businesses, byID, s)
+	items, data, err := fromDataset(d, func(id string) Item {
+		b := businesses[byID[id]]
+		b.Categories = slices.Clone(b.Categories)
+		return b
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Pack{Source: YelpSource, License: YelpLicense, Format: core.FormatYelp.Name(), Subset: s, Items: items, Data: data,
+		HasCoords: true, HasTimes: true}, nil
 }
 
 // filterBusinesses marks the businesses that pass s's category and city,
@@ -260,31 +269,31 @@ func latest(d *core.Dataset, n int) (*core.Dataset, error) {
 	return core.NewDataset(events)
 }
 
-// fromDataset turns the chosen interactions into a Pack equal to what
-// decoding its encoding gives: users renamed to their numbers, items with
-// metadata, interactions in time order.
+// fromDataset turns the chosen interactions into the items and data set
+// of a Pack equal to what decoding its encoding gives: users renamed to
+// their numbers, items with the metadata meta gives each id, interactions
+// in time order and their times cut to the day (ties keep d's order, so
+// that cutting loses no order within a day).
 //
 // Users and items are numbered afresh by first appearance among the chosen
 // interactions in log order. KCore keeps the full log's order instead, in
 // which a business first reviewed by someone outside the core comes early;
 // renumbering gives the ids core.ReadFile gives the same rows, so the page
 // and the command line see the same ids.
-func fromDataset(d *core.Dataset, businesses []Item, byID map[string]int, s Subset) (*Pack, error) {
+func fromDataset(d *core.Dataset, meta func(id string) Item) ([]Item, *core.Dataset, error) {
 	events := make([]core.Event, d.Len())
 	for k, x := range d.Interactions() {
 		events[k] = core.Event{User: d.UserKey(x.User), Item: d.ItemKey(x.Item), Time: x.Time}
 	}
 	d, err := core.NewDataset(events)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	items := make([]Item, d.NumItems())
 	ids := make([]string, d.NumItems())
 	for i := range items {
 		ids[i] = d.ItemKey(int32(i))
-		b := businesses[byID[ids[i]]]
-		b.Categories = slices.Clone(b.Categories)
-		items[i] = b
+		items[i] = meta(ids[i])
 	}
 	users := make([]string, d.NumUsers())
 	for u := range users {
@@ -292,9 +301,18 @@ func fromDataset(d *core.Dataset, businesses []Item, byID map[string]int, s Subs
 	}
 	inter := slices.Clone(d.Interactions())
 	core.SortByTime(inter)
+	for k := range inter {
+		inter[k].Time -= mod(inter[k].Time, secondsPerDay)
+	}
 	data, err := core.FromInteractions(users, ids, inter)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &Pack{Source: YelpSource, License: YelpLicense, Subset: s, Items: items, Data: data}, nil
+	return items, data, nil
+}
+
+// mod is a mod m in [0, m), so that a time before 1970 is cut to the start
+// of its own day.
+func mod(a, m int64) int64 {
+	return (a%m + m) % m
 }

@@ -77,18 +77,7 @@ func phoenixPack(t testing.TB, s Subset) (*Pack, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := encode(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := samePack(p, q); err != nil {
-		t.Fatalf("the decoded pack differs from the built one: %v", err)
-	}
-	return q, b
+	return roundTrip(t, p)
 }
 
 func dayOf(t int64) string { return time.Unix(t, 0).UTC().Format("2006-01-02") }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/ealslive/ealslive/core/pack"
 )
 
 // A missing, damaged, cut-short or other-version pack gives the visitor a
@@ -23,8 +25,8 @@ func TestPackErrors(t *testing.T) {
 	// A pack starts with its magic string as a msgpack fixstr, then the
 	// schema version as a positive fixint.
 	const versionAt = 1 + len("eALS Live pack")
-	if good[versionAt] != 1 {
-		t.Fatalf("byte %d of the pack is %d, want schema version 1", versionAt, good[versionAt])
+	if good[versionAt] != pack.Schema {
+		t.Fatalf("byte %d of the pack is %d, want schema version %d", versionAt, good[versionAt], pack.Schema)
 	}
 	otherVersion := append([]byte(nil), good...)
 	otherVersion[versionAt] = 7
