@@ -73,7 +73,7 @@ test-browser: build .ci/node_modules
 	touch $@
 
 # Lighthouse 12 on a served build, desktop and mobile in turn, AUDITRUNS
-# times each: prints every run, then the medians against the budgets.
+# times each: prints every run, then the medians.
 AUDITADDR ?= localhost:8077
 AUDITRUNS ?= 5
 audit: build .ci/node_modules
@@ -84,9 +84,15 @@ BENCHCOUNT ?= 5
 bench:
 	$(GO) test -run='^$$' -bench=. -benchtime=2s -count=$(BENCHCOUNT) ./core/...
 
-# One full visit in headless Chromium: prints a table of the page's timings.
+# Visits in headless Chromium, timed by the page's own clock: the medians
+# of BENCHPAIRS visits, or, with BASE=<commit>, this build against that
+# commit's (built in a worktree of its own by .ci/build-base), visits
+# alternated pair by pair, with each measure's ratio.
+BENCHPAIRS ?= 5
 bench-web: build
-	$(GO) test -tags browser -count=1 -timeout=30m -run='^$$' -bench=BenchmarkPage -benchtime=1x ./cmd/build/pagetest
+	@base=""; if [ -n "$(BASE)" ]; then base=$$(bash .ci/build-base "$(BASE)" "$(abspath $(DATA))"); fi; \
+	EALS_BENCH_BASE="$$base" EALS_BENCH_PAIRS=$(BENCHPAIRS) $(GO) test -tags browser -count=1 -timeout=60m \
+		-run='^$$' -bench=BenchmarkPage -benchtime=1x ./cmd/build/pagetest
 
 # The seed corpora (each package's testdata/fuzz) also run in every plain go test.
 # Short minimisation: at the default 60 s the fuzzer spends most of its time

@@ -73,8 +73,8 @@ func (c *comparePanel) status() string {
 }
 
 // renderTable lays the rows out as a table built of divs with ARIA table
-// roles and a CSS grid: go-app's table elements would add 13 kB to
-// app.wasm, which is near its budget.
+// roles and a CSS grid: go-app's table elements would link code into
+// app.wasm for one table.
 func (c *comparePanel) renderTable() app.UI {
 	r := c.Irun
 	head := func(text string, num bool) app.UI {

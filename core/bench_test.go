@@ -8,9 +8,9 @@ import (
 	"time"
 )
 
-// The budgets in DESIGN.md: an epoch at K = 32 on the Phoenix 10-core in at
-// most 20 ms on one core and 11 ms on two; an online update in a median of
-// at most 0.03 ms. Run with `make bench`.
+// The native budgets (docs/performance.md): an epoch at K = 32 on the
+// Phoenix 10-core in at most 20 ms on one core and 11 ms on two; an online
+// update in a median of at most 0.03 ms. Run with `make bench`.
 
 func BenchmarkEpoch(b *testing.B) {
 	d := yelp10core(b)

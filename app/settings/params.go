@@ -48,13 +48,9 @@ func ConfigText(c core.Config) map[string]string {
 	return m
 }
 
-// The page's own limits, tighter than core's: the browser gives Go one
-// thread, and values core accepts could keep it busy for hours. An epoch
-// costs O((M+N)K² + |R|K); on the Phoenix data it takes about 50 ms at
-// K = 32 in a browser, so about 0.6 s at K = 128 and over half a minute at core's
-// K = 1024, and a click's ranking and "why?" slow down with K too. With at
-// most 200 epochs a retraining at K = 32 ends in about ten seconds, and
-// the slowest allowed one (K = 128) in two or three minutes, which Stop
+// The page's own limits, tighter than core's: an epoch costs
+// O((M+N)K² + |R|K), and values core accepts would keep a browser busy for
+// hours; within these the slowest retraining ends in minutes, which Stop
 // can cut short. The command line keeps core's limits.
 const (
 	MaxK      = 128

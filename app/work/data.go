@@ -86,9 +86,8 @@ func (w *Worker) loadData(m Msg) {
 	if !report && hash != "" {
 		// Where a model is kept for the page's settings, worker 0 will
 		// most likely send it back and no worker train: the others leave
-		// the pack undecoded and make no model until a job needs them.
-		// On a return visit their decoding and model, 0.3-0.4 s of a
-		// worker, took a core from the page and worker 0 as they started.
+		// the pack undecoded and make no model until a job needs them,
+		// leaving the cores to the page and worker 0 on a return visit.
 		if kept, err := w.env.Store().Has(ModelKey(spec.Version, hash, spec.Config)); err == nil && kept {
 			w.data, w.prepared = &Data{Hash: hash, later: in}, nil
 			return

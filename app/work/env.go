@@ -36,10 +36,8 @@ type Store interface {
 }
 
 // A Digester hashes with SHA-256 faster than Go does on WebAssembly: in a
-// worker, the browser's WebCrypto, which is native code. On a first visit
-// Go's hashing of the trained model's 4.1 MB took 55-72 ms between the
-// final evaluation and the result, WebCrypto's 9-18 ms. An Env may offer
-// one. ok is false when it cannot hash (WebCrypto needs a secure context:
+// worker, the browser's WebCrypto, which is native code (see
+// docs/performance.md). An Env may offer one. ok is false when it cannot hash (WebCrypto needs a secure context:
 // not a site served over plain HTTP to another machine); Go hashes then.
 type Digester interface {
 	SHA256(b []byte) (sum [32]byte, ok bool)

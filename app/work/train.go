@@ -203,8 +203,7 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 // the model they start from once the data is in, while the page starts and
 // the workers would wait for its job. Made then, a second core does it
 // that would be idle; made when the job came, it was most of the job's
-// setup, 160-290 ms of worker 0 between the job and its first epoch. A
-// made model is used once, only by a job with the same settings: training
+// setup. A made model is used once, only by a job with the same settings: training
 // changes it.
 
 // preparedModel is a model made ahead of its training job.
@@ -234,9 +233,8 @@ func (w *Worker) startModel(train *core.Dataset, cfg core.Config) (*core.Model, 
 	return core.NewModel(train, cfg)
 }
 
-// The factor map's plane is found here, off the page's thread, where it
-// took 30-50 ms of the task that brought the map up to date on a first
-// visit. The last worker finds it while worker 0 writes and hashes the
+// The factor map's plane is found here, off the page's thread, which
+// would otherwise find it as the model arrives. The last worker finds it while worker 0 writes and hashes the
 // model, and sends it over; a lone worker finds it itself. Every worker
 // holds the whole trained Q.
 

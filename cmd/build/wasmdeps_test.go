@@ -21,7 +21,7 @@ import (
 
 // Compiled with GOOS=js GOARCH=wasm this package is the page, and build
 // tags keep the packer, the site generator and the server out of it: they
-// would triple app.wasm (see DESIGN.md). These tests hold the build to
+// would triple app.wasm. These tests hold the build to
 // that, in every plain `go test ./...`.
 
 // serverFiles hold the native build tool's code.

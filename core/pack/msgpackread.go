@@ -13,9 +13,9 @@ import (
 // They stand in for the Decoder of github.com/vmihailenco/msgpack/v5,
 // which writes packs (see Write) and which the tests hold them to
 // (FuzzReaderMatchesMsgpack). That package registers a reflection codec
-// for every Go kind as it starts, so importing it linked 0.47 MB of code
-// (70 kB with Brotli) into every program that decodes a pack, the page's
-// app.wasm and its workers among them, for these eight reads. Reading
+// for every Go kind as it starts, so importing it linked a reflection codec
+// into every program that decodes a pack, the page's app.wasm and its
+// workers among them, for these eight reads. Reading
 // past the end is io.EOF or io.ErrUnexpectedEOF, as with that Decoder.
 
 func (r *reader) peekCode() (byte, error) {

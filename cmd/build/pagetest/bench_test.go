@@ -3,281 +3,105 @@
 package pagetest
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/ealslive/ealslive/core/eval"
 )
 
-// Each visit of the benchmark times this many clicks with the page idle,
-// and up to this many while a replay runs.
-const (
-	benchClicks       = 40
-	benchReplayClicks = 30
-	benchVisits       = 5
-)
+// benchClicks is how many likes each visit of the benchmark times.
+const benchClicks = 40
 
-// perfObservers records, from the very start of each document, the long
-// tasks of the page's thread, its layout shifts and its first paint:
-// what a visitor feels, which the page's own metrics do not see.
-const perfObservers = `
-window.__perf = {longtasks: [], shifts: [], fcp: 0};
-try {
-  new PerformanceObserver(l => { for (const e of l.getEntries()) __perf.longtasks.push([e.startTime, e.duration]); })
-    .observe({type: "longtask", buffered: true});
-  new PerformanceObserver(l => { for (const e of l.getEntries()) if (!e.hadRecentInput) __perf.shifts.push([e.startTime, e.value]); })
-    .observe({type: "layout-shift", buffered: true});
-  new PerformanceObserver(l => { for (const e of l.getEntries()) if (e.name === "first-contentful-paint") __perf.fcp = e.startTime; })
-    .observe({type: "paint", buffered: true});
-} catch (e) {}
-`
-
-type perf struct {
-	LongTasks [][2]float64 `json:"longtasks"`
-	Shifts    [][2]float64 `json:"shifts"`
-	FCP       float64      `json:"fcp"`
+// visitRow is what one visit measured, in milliseconds on the page's own
+// clock (performance.now, from navigation).
+type visitRow struct {
+	ready       float64 // to a trained and fully evaluated model
+	returnReady float64 // a reload, to the model kept from the first visit
+	screen50    float64 // a like to its new list painted, median
+	screen95    float64 // and its 95th percentile
+	epoch       float64 // median epoch on the workers
+	update      float64 // median incremental update
+	hr          float64
+	workers     int
 }
 
-func readPerf(t testing.TB, ctx context.Context) perf {
-	t.Helper()
-	var p perf
-	run(t, ctx, "reading the performance entries", 10*time.Second, chromedp.Evaluate(`window.__perf || {}`, &p))
-	return p
-}
-
-// longest is the longest task starting in [from, to], and how many there
-// were over 50 ms.
-func (p perf) longest(from, to float64) (ms float64, over50 int) {
-	for _, e := range p.LongTasks {
-		if e[0] >= from && e[0] <= to {
-			ms = max(ms, e[1])
-			if e[1] > 50 {
-				over50++
+// BenchmarkPage visits the page in headless Chromium, each time in a fresh
+// profile: a first visit (download, train on the workers, evaluate),
+// benchClicks likes, then a reload that brings the model back. With
+// EALS_BENCH_BASE naming another build of the site (make bench-web
+// BASE=commit), it visits both in turn, EALS_BENCH_PAIRS times (5 unless
+// set), the order alternating, and prints each measure's ratio to the
+// base's, pair by pair, and their median: on a shared machine only ratios
+// taken side by side say anything.
+func BenchmarkPage(b *testing.B) {
+	head := buildSite(b, "")
+	pairs := 5
+	if v := os.Getenv("EALS_BENCH_PAIRS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			b.Fatalf("EALS_BENCH_PAIRS=%q is not a number of pairs", v)
+		}
+		pairs = n
+	}
+	base := os.Getenv("EALS_BENCH_BASE")
+	load := loadAverage()
+	for n := 0; n < b.N; n++ {
+		if base == "" {
+			var rows []visitRow
+			srv := serveSite(b, head, "")
+			for k := 0; k < pairs; k++ {
+				rows = append(rows, visit(b, srv))
+			}
+			printVisits(head, rows, load)
+			continue
+		}
+		heads, bases := serveSite(b, head, ""), serveSite(b, base, "")
+		var hs, bs []visitRow
+		for k := 0; k < pairs; k++ {
+			// Alternate which goes first, so that neither always meets
+			// the machine as the other left it.
+			if k%2 == 0 {
+				bs, hs = append(bs, visit(b, bases)), append(hs, visit(b, heads))
+			} else {
+				hs, bs = append(hs, visit(b, heads)), append(bs, visit(b, bases))
 			}
 		}
+		printRatios(head, base, hs, bs, load)
 	}
-	return ms, over50
-}
-
-// excess is the time over 50 ms of the tasks starting in [from, to],
-// summed: what Lighthouse's total blocking time counts, and steadier than
-// the longest task alone.
-func (p perf) excess(from, to float64) (ms float64) {
-	for _, e := range p.LongTasks {
-		if e[0] >= from && e[0] <= to && e[1] > 50 {
-			ms += e[1] - 50
-		}
-	}
-	return ms
-}
-
-// shift is the layout shift summed up to to: at least the Cumulative
-// Layout Shift, which takes the worst window of shifts.
-func (p perf) shift(to float64) float64 {
-	s := 0.0
-	for _, e := range p.Shifts {
-		if e[0] <= to {
-			s += e[1]
-		}
-	}
-	return s
-}
-
-// visitRow is one visit's figures.
-type visitRow struct {
-	firstList, mount, ready, returnReady float64
-	epoch, update, rank, explain         float64
-	split                                trainingSplit
-	screen50, screen95, replay95         float64
-	replayClicks                         int
-	longLoad, longReturn, longReplay     float64
-	// A visitor coming back in a new browser session: the first time
-	// (app.wasm compiled afresh) and a later one (its code kept).
-	sessionReady, sessionLong            [2]float64
-	sessionOver50                        [2]int
-	excessLoad, longAfter                float64
-	over50Load, over50Return, over50Repl int
-	over50After                          int
-	shift                                float64
-	hr                                   float64
-	wasmWire, packWire                   int
-	workers                              int
-	isolated                             bool
-}
-
-// BenchmarkPage opens the page benchVisits times in headless Chromium on a
-// local server, each time in a fresh profile: a first visit (training on
-// the workers), a return visit (the kept model), benchClicks clicks with
-// the page idle, clicks while the cold-start replay runs, and returns in
-// new browser sessions on the same profile. It prints
-// every budget's row, the median of the visits, from the page's own clock
-// (performance.now, which the server's cross-origin isolation makes a 5 µs
-// clock) and the browser's performance entries. Run it with `make
-// bench-web` on a quiet machine: it prints the load average too.
-func BenchmarkPage(b *testing.B) {
-	dir := buildSite(b, "")
-	srv := serveSite(b, dir, "")
-	var rows []visitRow
-	for n := 0; n < b.N; n++ {
-		rows = rows[:0]
-		for v := 0; v < benchVisits; v++ {
-			rows = append(rows, visit(b, srv))
-		}
-	}
-	med := func(f func(visitRow) float64) float64 {
-		xs := make([]float64, len(rows))
-		for k, r := range rows {
-			xs[k] = f(r)
-		}
-		return eval.Median(xs)
-	}
-	b.ReportMetric(med(func(r visitRow) float64 { return r.ready }), "ready-ms")
-	b.ReportMetric(med(func(r visitRow) float64 { return r.returnReady }), "return-ready-ms")
-	b.ReportMetric(med(func(r visitRow) float64 { return r.screen95 }), "click-screen-p95-ms")
 	b.ReportMetric(0, "ns/op")
-	printTable(b, dir, rows, med)
 }
 
+// visit is one visitor's first visit, likes and return.
 func visit(b *testing.B, srv *siteServer) visitRow {
-	url := srv.base
-	sentBefore := len(srv.responses())
-	// A profile of the benchmark's own, which outlives the browser: the
-	// visitor comes back in new sessions.
-	profile, err := os.MkdirTemp("", "ealslive-bench-")
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { os.RemoveAll(profile) })
-	open := func() context.Context {
-		ctx := newBrowser(b, chromedp.UserDataDir(profile))
-		run(b, ctx, "installing the observers", 10*time.Second, chromedp.ActionFunc(func(ctx context.Context) error {
-			_, err := page.AddScriptToEvaluateOnNewDocument(perfObservers).Do(ctx)
-			return err
-		}))
-		return ctx
-	}
-	ctx := open()
+	ctx := newBrowser(b)
 	var r visitRow
-
-	// The first visit: download, train on the workers, evaluate.
-	run(b, ctx, "opening the page", 30*time.Second, chromedp.Navigate(url))
+	run(b, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
 	m := waitFor(b, ctx, "training to end", trainTimeout, ready)
-	p := readPerf(b, ctx)
-	r.firstList, r.mount, r.ready = m.FirstListMs, m.MountMs, m.ReadyMs
-	r.longLoad, r.over50Load = p.longest(p.FCP, m.ReadyMs)
-	r.excessLoad = p.excess(p.FCP, m.ReadyMs)
-	// The sections that follow a new model (the list, then the update,
-	// the stepper and the factor map, a step each) draw in the moments
-	// after it is ready: a visitor's first clicks land among them.
-	time.Sleep(afterReady)
-	r.longAfter, r.over50After = readPerf(b, ctx).longest(m.ReadyMs, m.ReadyMs+float64(afterReady/time.Millisecond))
-	r.shift = p.shift(m.ReadyMs)
-	r.epoch, r.hr, r.workers, r.isolated = eval.Median(m.EpochMs), m.HR, m.Workers, m.CrossOriginIsolated
-	r.split = m.trainingSplit()
-	// As the server sent them: a worker fetches app.wasm, out of the
-	// page's sight.
-	for _, s := range srv.responses()[sentBefore:] {
-		switch {
-		case s.Status != 200:
-		case strings.HasSuffix(s.Path, "/app.wasm"):
-			r.wasmWire = max(r.wasmWire, s.Bytes)
-		case strings.HasSuffix(s.Path, "/yelp.msgpack"):
-			r.packWire = max(r.packWire, s.Bytes)
-		}
-	}
-
-	// The return visits: the model kept in IndexedDB, the files in the
-	// service worker's cache. A visitor returns after the service worker
-	// has cached the site, not while it downloads it again (it starts
-	// once the page is ready), so they wait for it.
-	if !serviceWorkerActive(b, ctx) {
-		b.Fatal("no active service worker to return to")
-	}
-	// First another day: a new browser on the same profile, with nothing
-	// left in memory from the first visit. It compiles the service
-	// worker's copy of app.wasm, which the first visit did not use.
-	chromedp.Cancel(ctx)
-	ctx = open()
-	r.sessionReady[0], r.sessionLong[0], r.sessionOver50[0] = comeBack(b, ctx, url)
-	// Then a reload in that browser, which has app.wasm compiled in
-	// memory.
-	run(b, ctx, "reloading", 30*time.Second, chromedp.Reload())
-	m = waitFor(b, ctx, "the kept model", trainTimeout, ready)
-	if !m.Restored {
-		b.Fatalf("the return visit trained again instead of using the kept model")
-	}
-	p = readPerf(b, ctx)
-	r.returnReady = m.ReadyMs
-	r.longReturn, r.over50Return = p.longest(p.FCP, m.ReadyMs)
-
-	// Clicks with the page idle.
+	r.ready, r.epoch, r.hr, r.workers = m.ReadyMs, eval.Median(m.EpochMs), m.HR, m.Workers
 	for k := 0; k < benchClicks; k++ {
 		likeTop(b, ctx, k+1)
 	}
 	m = readMetrics(b, ctx)
-	r.update, r.rank, r.explain = eval.Median(m.UpdateMs), eval.Median(m.RankMs), eval.Median(m.ExplainMs)
+	r.update = eval.Median(m.UpdateMs)
 	r.screen50, r.screen95 = percentile(m.ClickToScreenMs, 50), percentile(m.ClickToScreenMs, 95)
-
-	// Clicks while the replay runs on the workers.
-	before := len(m.ClickToScreenMs)
-	var start float64
-	run(b, ctx, "reading the clock", 10*time.Second, chromedp.Evaluate(`performance.now()`, &start))
-	click(b, ctx, "#replay-start")
-	waitEvidence(b, ctx, "the replay to start", time.Minute, func(ev evidenceJSON) bool { return ev.Replay.Running })
-	for k := 0; k < benchReplayClicks; k++ {
-		if !readEvidence(b, ctx).Replay.Running {
-			break
-		}
-		likeTop(b, ctx, before+k+1)
-		r.replayClicks++
+	run(b, ctx, "reloading", 30*time.Second, chromedp.Reload())
+	m = waitFor(b, ctx, "the kept model", trainTimeout, ready)
+	if !m.Restored {
+		b.Fatalf("the return visit to %s trained again instead of using the kept model", srv.base)
 	}
-	waitEvidence(b, ctx, "the replay to finish", 5*time.Minute, func(ev evidenceJSON) bool { return !ev.Replay.Running })
-	var end float64
-	run(b, ctx, "reading the clock", 10*time.Second, chromedp.Evaluate(`performance.now()`, &end))
-	m = readMetrics(b, ctx)
-	if r.replayClicks > 0 {
-		r.replay95 = percentile(m.ClickToScreenMs[before:before+r.replayClicks], 95)
-	}
-	r.longReplay, r.over50Repl = readPerf(b, ctx).longest(start, end)
-
-	// Another day again: by now the browser keeps the code it compiled
-	// beside the service worker's copy of app.wasm.
-	chromedp.Cancel(ctx)
-	ctx = open()
-	r.sessionReady[1], r.sessionLong[1], r.sessionOver50[1] = comeBack(b, ctx, url)
+	r.returnReady = m.ReadyMs
 	chromedp.Cancel(ctx)
 	return r
 }
-
-// comeBack opens the page in a new browser on the visitor's profile and
-// returns when it was ready with the kept model, and its longest task from
-// the first paint to then and how many went over 50 ms.
-func comeBack(b *testing.B, ctx context.Context, url string) (readyMs, longest float64, over50 int) {
-	run(b, ctx, "coming back in a new session", 30*time.Second, chromedp.Navigate(url))
-	m := waitFor(b, ctx, "the kept model in a new session", trainTimeout, ready)
-	if !m.Restored {
-		b.Fatalf("in a new session the page trained again instead of using the kept model")
-	}
-	p := readPerf(b, ctx)
-	longest, over50 = p.longest(p.FCP, m.ReadyMs)
-	return m.ReadyMs, longest, over50
-}
-
-// afterReady is how long a first visit's benchmark watches the page's
-// thread after the model is ready.
-const afterReady = 1500 * time.Millisecond
 
 // likeTop likes the first business of your list and waits until the page
 // has measured the new list on screen, the n-th click timed.
@@ -303,91 +127,69 @@ func percentile(xs []float64, p float64) float64 {
 	return s[min(max(k, 0), len(s)-1)]
 }
 
-func printTable(b *testing.B, dir string, rows []visitRow, med func(func(visitRow) float64) float64) {
-	wasm, _ := os.ReadFile(filepath.Join(dir, "web", "app.wasm"))
-	pack, _ := os.ReadFile(filepath.Join(dir, "web", "yelp.msgpack"))
+func median(rows []visitRow, f func(visitRow) float64) float64 {
+	xs := make([]float64, len(rows))
+	for k, r := range rows {
+		xs[k] = f(r)
+	}
+	return eval.Median(xs)
+}
+
+// printVisits prints the medians of one site's visits.
+func printVisits(site string, rows []visitRow, loadBefore string) {
 	last := rows[len(rows)-1]
-	clock := "100 µs (not cross-origin isolated)"
-	if last.isolated {
-		clock = "5 µs (cross-origin isolated)"
+	fmt.Printf("\nbrowser benchmark (headless Chromium, localhost), medians of %d visits; load average %s before, %s after\n",
+		len(rows), loadBefore, loadAverage())
+	for _, row := range [][2]string{
+		{"navigation to a trained and evaluated model", fmt.Sprintf("%.0f ms", median(rows, func(r visitRow) float64 { return r.ready }))},
+		{"return visit (reload) to ready, kept model", fmt.Sprintf("%.0f ms", median(rows, func(r visitRow) float64 { return r.returnReady }))},
+		{fmt.Sprintf("like to list on screen, median / p95 of %d", benchClicks), fmt.Sprintf("%.1f / %.1f ms",
+			median(rows, func(r visitRow) float64 { return r.screen50 }), median(rows, func(r visitRow) float64 { return r.screen95 }))},
+		{fmt.Sprintf("epoch, K = 32, on %d workers", last.workers), fmt.Sprintf("%.1f ms", median(rows, func(r visitRow) float64 { return r.epoch }))},
+		{"incremental update", fmt.Sprintf("%.3f ms", median(rows, func(r visitRow) float64 { return r.update }))},
+		{"HR@100, all held-out users", fmt.Sprintf("%.4f", last.hr)},
+		{"app.wasm, Brotli", fmt.Sprintf("%d bytes", brotliBytes(site))},
+	} {
+		fmt.Printf("  %-50s %s\n", row[0], row[1])
 	}
-	ms := func(f func(visitRow) float64) string { return fmt.Sprintf("%.0f ms", med(f)) }
-	maxOf := func(f func(visitRow) int) int {
-		n := 0
-		for _, r := range rows {
-			n = max(n, f(r))
+}
+
+// printRatios prints the head's measures over the base's, pair by pair,
+// and the median of each.
+func printRatios(head, base string, hs, bs []visitRow, loadBefore string) {
+	measures := []struct {
+		name string
+		of   func(visitRow) float64
+		max  float64 // the ratio the issue allows
+	}{
+		{"navigation to a trained and evaluated model", func(r visitRow) float64 { return r.ready }, 1.10},
+		{fmt.Sprintf("like to list on screen, p95 of %d", benchClicks), func(r visitRow) float64 { return r.screen95 }, 1.25},
+		{"return visit to ready", func(r visitRow) float64 { return r.returnReady }, 1.10},
+	}
+	fmt.Printf("\nthis build over %s, %d alternated pairs; load average %s before, %s after\n",
+		filepath.Dir(base), len(hs), loadBefore, loadAverage())
+	for _, ms := range measures {
+		var ratios []string
+		var xs []float64
+		for k := range hs {
+			x := ms.of(hs[k]) / ms.of(bs[k])
+			xs = append(xs, x)
+			ratios = append(ratios, fmt.Sprintf("%.0f/%.0f=%.2f", ms.of(hs[k]), ms.of(bs[k]), x))
 		}
-		return n
+		fmt.Printf("  %-44s median %.2f (at most %.2f)  %s\n", ms.name, eval.Median(xs), ms.max, strings.Join(ratios, " "))
 	}
-	tasks := func(longest func(visitRow) float64, over func(visitRow) int) string {
-		return fmt.Sprintf("%.0f ms; %d over 50 ms (worst visit)", med(longest), maxOf(over))
-	}
-	table := [][3]string{
-		{"navigation to first ranked list on screen", ms(func(r visitRow) float64 { return r.firstList }), ""},
-		{"  of which: page code started (wasm compiled and run)", ms(func(r visitRow) float64 { return r.mount }), ""},
-		{"navigation to trained and fully evaluated model", ms(func(r visitRow) float64 { return r.ready }), "≤ 2500 ms"},
-		{"  of which: to the job / setup / epochs / sample HR / final / rest", fmt.Sprintf("%.0f / %.0f / %.0f / %.0f / %.0f / %.0f ms",
-			med(func(r visitRow) float64 { return r.split.untilJob }), med(func(r visitRow) float64 { return r.split.setup }),
-			med(func(r visitRow) float64 { return r.split.epochs }), med(func(r visitRow) float64 { return r.split.sample }),
-			med(func(r visitRow) float64 { return r.split.final }), med(func(r visitRow) float64 { return r.split.rest })), ""},
-		{"return visit to ready, with the kept model (a reload)", ms(func(r visitRow) float64 { return r.returnReady }), "≤ 1000 ms"},
-		{"  the same in a new browser session, first / later time", fmt.Sprintf("%.0f / %.0f ms",
-			med(func(r visitRow) float64 { return r.sessionReady[0] }), med(func(r visitRow) float64 { return r.sessionReady[1] })), "≤ 1000 ms"},
-		{"longest task on the page's thread, first paint to ready", tasks(func(r visitRow) float64 { return r.longLoad }, func(r visitRow) int { return r.over50Load }), "none over 50 ms"},
-		{"  their time over 50 ms, summed (as total blocking time)", ms(func(r visitRow) float64 { return r.excessLoad }), ""},
-		{"  the same in the 1.5 s after ready", tasks(func(r visitRow) float64 { return r.longAfter }, func(r visitRow) int { return r.over50After }), "none over 50 ms"},
-		{"  the same on a return visit", tasks(func(r visitRow) float64 { return r.longReturn }, func(r visitRow) int { return r.over50Return }), "none over 50 ms"},
-		{"  the same in a new browser session, first / later time", fmt.Sprintf("%.0f / %.0f ms; %d / %d over 50 ms (worst visit)",
-			med(func(r visitRow) float64 { return r.sessionLong[0] }), med(func(r visitRow) float64 { return r.sessionLong[1] }),
-			maxOf(func(r visitRow) int { return r.sessionOver50[0] }), maxOf(func(r visitRow) int { return r.sessionOver50[1] })), "none over 50 ms"},
-		{"  the same during a replay", tasks(func(r visitRow) float64 { return r.longReplay }, func(r visitRow) int { return r.over50Repl }), "none over 50 ms"},
-		{"layout shift, summed to ready (≥ CLS)", fmt.Sprintf("%.3f", med(func(r visitRow) float64 { return r.shift })), "≤ 0.02"},
-		{fmt.Sprintf("epoch, K=32, on %d workers, median", last.workers), fmt.Sprintf("%.1f ms", med(func(r visitRow) float64 { return r.epoch })), ""},
-		{fmt.Sprintf("incremental update, median of %d", benchClicks), fmt.Sprintf("%.3f ms", med(func(r visitRow) float64 { return r.update })), "≤ 0.15 ms"},
-		{"re-rank / why? after a click, medians", fmt.Sprintf("%.2f / %.2f ms", med(func(r visitRow) float64 { return r.rank }), med(func(r visitRow) float64 { return r.explain })), ""},
-		{fmt.Sprintf("click to re-ranked list on screen, median / p95 of %d, idle", benchClicks),
-			fmt.Sprintf("%.1f / %.1f ms", med(func(r visitRow) float64 { return r.screen50 }), med(func(r visitRow) float64 { return r.screen95 })), "p95 ≤ 20 ms"},
-		{"click to re-ranked list on screen, p95, while the replay runs", fmt.Sprintf("%.1f ms (%d clicks)", med(func(r visitRow) float64 { return r.replay95 }), last.replayClicks), "≤ 30 ms"},
-		{"HR@100, all held-out users", fmt.Sprintf("%.4f", last.hr), ""},
-		{"app.wasm on the wire / raw / gzip -9 / brotli -q 11", sizesLine(last.wasmWire, wasm), "wire ≤ 1.9 MB"},
-		{"yelp.msgpack on the wire / raw / gzip -9 / brotli -q 11", sizesLine(last.packWire, pack), "gzip ≤ 1.5 MB"},
-		{"browser clock resolution", clock, ""},
-		{"machine load average (1 min) at the end", loadAverage(), "other work on the machine skews every figure"},
-	}
-	var out bytes.Buffer
-	fmt.Fprintf(&out, "\nbrowser benchmark (headless Chromium, localhost): medians of %d visits\n", len(rows))
-	fmt.Fprintf(&out, "%-62s %-36s %s\n", "measure", "measured", "budget")
-	for _, row := range table {
-		fmt.Fprintf(&out, "%-62s %-36s %s\n", row[0], row[1], row[2])
-	}
-	fmt.Print(out.String())
+	h, bb := brotliBytes(head), brotliBytes(base)
+	fmt.Printf("  %-44s %.3f (at most 1.05)  %d / %d bytes\n", "app.wasm, Brotli", float64(h)/float64(bb), h, bb)
 }
 
-func sizesLine(transferred int, b []byte) string {
-	br := "n/a"
-	if n, err := brotliLen(b); err == nil {
-		br = fmt.Sprintf("%.2f MB", float64(n)/1e6)
-	}
-	return fmt.Sprintf("%.2f / %.2f / %.2f / %s MB", float64(transferred)/1e6, float64(len(b))/1e6, float64(gzippedLen(b))/1e6, strings.TrimSuffix(br, " MB"))
-}
-
-func gzippedLen(b []byte) int {
-	var buf bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	w.Write(b)
-	w.Close()
-	return buf.Len()
-}
-
-// brotliLen uses the brotli command if it is installed.
-func brotliLen(b []byte) (int, error) {
-	cmd := exec.Command("brotli", "-c", "-q", "11")
-	cmd.Stdin = bytes.NewReader(b)
-	out, err := cmd.Output()
+// brotliBytes is the size of a site's app.wasm as it travels: its
+// precompressed Brotli copy.
+func brotliBytes(site string) int {
+	st, err := os.Stat(filepath.Join(site, "web", "app.wasm.br"))
 	if err != nil {
-		return 0, err
+		return 0
 	}
-	return len(out), nil
+	return int(st.Size())
 }
 
 // loadAverage reads Linux's one-minute load average, or says it cannot.

@@ -27,11 +27,10 @@ const minCompressed = 1024
 
 // compressSite writes name.gz and, if the brotli command is installed,
 // name.br beside every compressible file of dir, so that any static host
-// that can serve them (and NewHandler) sends a fraction of the bytes:
-// app.wasm shrinks from 9.5 MB to about 1.8 MB with Brotli. It reports
-// whether it wrote Brotli copies.
+// that can serve them (and NewHandler) sends a fraction of the bytes. It
+// reports whether it wrote Brotli copies.
 //
-// Brotli at its best level takes about 20 s for app.wasm, so copies are
+// Brotli at its best level is slow on app.wasm, so copies are
 // kept in a cache folder by the hash of what they compress: the same
 // app.wasm is compressed once, however many sites are made from it (the
 // browser tests make dozens). cache "" means no cache.

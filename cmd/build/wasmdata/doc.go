@@ -8,10 +8,9 @@
 // header (its offset and its length) that Brotli and gzip can hardly
 // shrink, while a run of zeros costs them next to nothing. Joining
 // segments whose gaps are short, the gaps filled with the zeros the memory
-// held anyway, took the page's app.wasm from 100,000 segments to 2, and
-// from 2.01 to 1.89 MB with Brotli (from 11.26 to 12.23 MB uncompressed),
-// its code unchanged and the memory it starts with the same, byte for
-// byte.
+// held anyway, takes the page's app.wasm from 100,000 segments to a few,
+// and a few per cent smaller with Brotli (docs/performance.md), its code
+// unchanged and the memory it starts with the same, byte for byte.
 //
 // Join leaves every other section as it was.
 package wasmdata
