@@ -29,7 +29,7 @@ const (
 
 // Actions other sections send the model card.
 const (
-	actRetrain = "eals/retrain" // core.Config: train a new model with it
+	actRetrain = "eals/retrain" // core.Config: train a model with it, or bring back one kept for it
 )
 
 // trainingRun is what the model card shows of training.
@@ -88,7 +88,7 @@ func newModelCard() *modelCard { return &modelCard{} }
 func (c *modelCard) Session(s *session) *modelCard { c.Isession = s; return c }
 
 func (c *modelCard) OnMount(ctx app.Context) {
-	ctx.ObserveState(keyData).OnChange(func() { c.dataChanged(ctx) }).Value(&c.data)
+	ctx.ObserveState(keyData).Value(&c.data)
 	ctx.ObserveState(keyModel).Value(&c.model)
 	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
 	ctx.Handle(actRetrain, func(ctx app.Context, a app.Action) {
@@ -96,13 +96,6 @@ func (c *modelCard) OnMount(ctx app.Context) {
 			c.train(ctx, cfg, true)
 		}
 	})
-}
-
-// dataChanged starts training once the workers have the data.
-func (c *modelCard) dataChanged(ctx app.Context) {
-	if c.data.Cat != nil && !c.run.running() && !c.adopted && c.training.Epochs == 0 {
-		c.train(ctx, c.Isession.inUse.Config, true)
-	}
 }
 
 // train starts a training run with cfg; with restore, a model kept from an
@@ -257,6 +250,9 @@ func (c *modelCard) stageName() string {
 	case c.adopted:
 		// The workers may still be saying they are done.
 		return "ready"
+	case c.data.Cat == nil:
+		// The first training is asked for with the data, and waits for it.
+		return "loading"
 	case c.run.running() && c.training.Phase == "evaluating":
 		return "evaluating"
 	case c.run.running():

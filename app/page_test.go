@@ -22,7 +22,7 @@ func TestHoldSays(t *testing.T) {
 		}
 	}
 	s := newSession()
-	if h := s.runHold(); h.Final || h.Reason != "the data is still loading" {
+	if h := s.runHold(); h.Final || h.Reason != "the workers have not started" {
 		t.Errorf("a page loading holds runs with %+v", h)
 	}
 	s.stage = stageFailed

@@ -7,41 +7,49 @@ import (
 	"github.com/ealslive/ealslive/core"
 )
 
-// applyScenario sets the page up before its first training: the settings
-// saved on an earlier visit, then, over them, a scenario link's settings,
-// likes and view. The link's query is then taken out of the address bar:
-// from here on the page's state lives in storage, as for any visit, so a
-// reload neither reapplies the link over later clicks nor loses them.
-func (s *session) applyScenario(ctx app.Context) {
+// firstSettings are the settings the page's first training uses: those
+// saved on an earlier visit, then, over them, a scenario link's. The
+// link's likes and view wait for the data (applyLink).
+func (s *session) firstSettings(ctx app.Context) core.Config {
 	cfg, note := loadSettings(pageConfig())
 	s.note(ctx, note)
-	s.inUse.Config = cfg
-	s.restoreEarlier()
-	loc := app.Window().Get("location")
-	sc, notes, ok := settings.Parse(loc.Get("search").String(), pageConfig(), s.data.Cat.Lookup, maxLearntClicks)
+	sc, notes, ok := settings.Parse(s.linkQuery(), pageConfig(), nil, maxLearntClicks)
 	if !ok {
-		if s.present != nil {
-			s.keepPresentInAddress()
-		}
-		return
+		return cfg
 	}
 	for _, n := range notes {
 		s.note(ctx, n)
 	}
 	if sc.HasSettings {
-		s.inUse.Config = sc.Config
+		cfg = sc.Config
 	}
-	if sc.HasLikes && !sameItems(sc.Likes, s.you.liked) {
+	s.linkView = sc.View
+	return cfg
+}
+
+// linkQuery is the page's address's query.
+func (s *session) linkQuery() string { return app.Window().Get("location").Get("search").String() }
+
+// applyLink learns a scenario link's likes, in place of your clicks, once
+// the data is in, and brings its section into view. The link's query is
+// then taken out of the address bar: from here on the page's state lives
+// in storage, as for any visit, so a reload neither reapplies the link
+// over later clicks nor loses them.
+func (s *session) applyLink(ctx app.Context) {
+	s.restoreEarlier()
+	likes, notes, found := settings.Likes(s.linkQuery(), s.data.Cat.Lookup, maxLearntClicks)
+	for _, n := range notes {
+		s.note(ctx, n)
+	}
+	if found && !sameItems(likes, s.you.liked) {
 		s.putAside(s.you.liked, "before you opened a link")
-		s.you.liked = sc.Likes
+		s.you.liked = likes
 		s.recordAll(ctx)
 	}
 	s.keepPresentInAddress()
-	if sc.View != "" {
+	if view := s.linkView; view != "" {
 		// At once, and again when the model is ready (see showLinkView):
 		// the sections above may grow while it trains.
-		s.linkView = sc.View
-		view := sc.View
 		ctx.Defer(func(app.Context) { scrollTo(view) })
 	}
 }

@@ -68,14 +68,17 @@ func (s *session) start(ctx app.Context) {
 	s.listenToOtherTabs()
 	// The workers download the pack themselves, and have most often
 	// decoded it by now (see work.DecodeAhead): the page only names it,
-	// with the settings the first training will most likely use, so that
-	// worker 0 reads the model kept for them ahead.
+	// with the settings of its first training, so that worker 0 reads the
+	// model kept for them ahead. That training is asked for at once, not
+	// once the data is in: the workers take it after the data, and a
+	// kept model comes back a round trip sooner.
 	url := ctx.ResolveStaticResource("/web/yelp.msgpack")
-	likely, _ := loadSettings(pageConfig())
-	spec := work.DataSpec{Version: app.Getenv("GOAPP_VERSION"), Config: likely, Pack: url}
+	s.inUse.Config = s.firstSettings(ctx)
+	spec := work.DataSpec{Version: app.Getenv("GOAPP_VERSION"), Config: s.inUse.Config, Pack: url}
 	s.runs.pool.LoadData(nil, spec, func(m work.Msg) {
 		s.self.Dispatch(func(ctx app.Context) { s.gotSummary(ctx, url, m) })
 	})
+	ctx.NewActionWithValue(actRetrain, s.inUse.Config)
 }
 
 // gotSummary takes what worker 0 says about the pack: what it holds, or
@@ -118,8 +121,7 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 	pm.DecodeMs = now() - pm.MountMs
 	pm.CatalogMs = textfmt.DurationMillis(time.Since(start))
 	s.restoreClicks(ctx)
-	s.applyScenario(ctx)
-	s.stage = stageTraining
+	s.applyLink(ctx)
 	s.publish(ctx, keyData, s.data)
 	s.publishModel(ctx)
 	s.publishYou(ctx)
@@ -134,10 +136,14 @@ func ints(v []int32) []int {
 	return out
 }
 
-// fail stops the page on f, which the notices show at the top.
+// fail stops the page on f, which the notices show at the top. The first
+// failure stays: what follows from it (a training job without its data)
+// says less.
 func (s *session) fail(ctx app.Context, f failure) {
 	s.stage = stageFailed
-	s.notes.Failure = &f
+	if s.notes.Failure == nil {
+		s.notes.Failure = &f
+	}
 	if s.data.Cat == nil {
 		s.data.Failed = true
 	}
@@ -178,8 +184,6 @@ func (s *session) busy() string {
 		return "the data could not be loaded"
 	case s.stage == stageFailed:
 		return "the page stopped on the error shown at the top"
-	case s.data.Cat == nil:
-		return "the data is still loading"
 	case s.runs == nil:
 		return "the workers have not started"
 	}

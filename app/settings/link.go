@@ -43,7 +43,8 @@ func linkKey(p Param) string { return strings.ToLower(p.Name) }
 // Parse reads a link's query over the page's defaults. It never
 // fails: a value it cannot use is named in a note and replaced by its
 // default, an unknown business is dropped with a note, and a query
-// without any scenario key gives ok false.
+// without any scenario key gives ok false. With a nil lookup the likes are
+// left for Likes to read once the data is in.
 func Parse(query string, defaults core.Config, lookup func(id string) (int32, bool), maxLikes int) (sc Scenario, notes []string, ok bool) {
 	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	if err != nil && len(q) == 0 {
@@ -87,32 +88,12 @@ func Parse(query string, defaults core.Config, lookup func(id string) (int32, bo
 			sc.Config.Seed = seed
 		}
 	}
-	if v, found := q[linkLikes]; found {
+	if _, found := q[linkLikes]; found {
 		ok, sc.HasLikes = true, true
-		var unknown []string
-		for _, id := range strings.Split(v[len(v)-1], ",") {
-			id = strings.TrimSpace(id)
-			if id == "" {
-				continue
-			}
-			i, known := lookup(id)
-			switch {
-			case !known:
-				unknown = append(unknown, id)
-			case slices.Contains(sc.Likes, i):
-				// A repeated like adds nothing: the model learns a pair once.
-			case len(sc.Likes) == maxLikes:
-				notes = append(notes, fmt.Sprintf("The link names more than %d likes; only the first %d were kept.", maxLikes, maxLikes))
-			default:
-				sc.Likes = append(sc.Likes, i)
-			}
-		}
-		switch {
-		case len(unknown) == 1:
-			notes = append(notes, fmt.Sprintf("The link's like %s is not a business in this data, so it was left out.", Quote(unknown[0])))
-		case len(unknown) > 1:
-			notes = append(notes, fmt.Sprintf("%d of the link's likes are not businesses in this data (%s), so they were left out.",
-				len(unknown), Quote(strings.Join(unknown[:min(len(unknown), 3)], ", "))))
+		if lookup != nil {
+			var more []string
+			sc.Likes, more = likes(q, lookup, maxLikes)
+			notes = append(notes, more...)
 		}
 	}
 	if v, found := q[linkView]; found {
@@ -173,4 +154,46 @@ func plainLabel(p Param) string {
 		return "w_new"
 	}
 	return p.Name
+}
+
+// Likes reads a link's likes, in click order, resolved with lookup and at
+// most maxLikes, with a note for what it leaves out; found says whether
+// the link names likes at all.
+func Likes(query string, lookup func(id string) (int32, bool), maxLikes int) (items []int32, notes []string, found bool) {
+	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	if _, found = q[linkLikes]; !found {
+		return nil, nil, false
+	}
+	items, notes = likes(q, lookup, maxLikes)
+	return items, slices.Compact(notes), true
+}
+
+func likes(q url.Values, lookup func(id string) (int32, bool), maxLikes int) (items []int32, notes []string) {
+	v := q[linkLikes]
+	var unknown []string
+	for _, id := range strings.Split(v[len(v)-1], ",") {
+		id = strings.TrimSpace(id)
+		if id == "" {
+			continue
+		}
+		i, known := lookup(id)
+		switch {
+		case !known:
+			unknown = append(unknown, id)
+		case slices.Contains(items, i):
+			// A repeated like adds nothing: the model learns a pair once.
+		case len(items) == maxLikes:
+			notes = append(notes, fmt.Sprintf("The link names more than %d likes; only the first %d were kept.", maxLikes, maxLikes))
+		default:
+			items = append(items, i)
+		}
+	}
+	switch {
+	case len(unknown) == 1:
+		notes = append(notes, fmt.Sprintf("The link's like %s is not a business in this data, so it was left out.", Quote(unknown[0])))
+	case len(unknown) > 1:
+		notes = append(notes, fmt.Sprintf("%d of the link's likes are not businesses in this data (%s), so they were left out.",
+			len(unknown), Quote(strings.Join(unknown[:min(len(unknown), 3)], ", "))))
+	}
+	return items, notes
 }

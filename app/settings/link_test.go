@@ -132,3 +132,30 @@ func FuzzParseScenario(f *testing.F) {
 		}
 	})
 }
+
+// The page reads a link's settings as it starts and its likes once the
+// data is in: the two together say what one Parse with the data says.
+func TestLikesReadLater(t *testing.T) {
+	for _, q := range []string{
+		"k=16&likes=b,x,a&view=replay",
+		"likes=&alpha=lots",
+		"likes=y,z,a,a&seed=-1",
+		"view=compare",
+	} {
+		whole, wholeNotes, _ := Parse(q, testConfig(), scenarioIDs, testMaxLikes)
+		first, firstNotes, _ := Parse(q, testConfig(), nil, testMaxLikes)
+		items, likeNotes, found := Likes(q, scenarioIDs, testMaxLikes)
+		if first.Likes != nil || first.HasLikes != whole.HasLikes || found != whole.HasLikes {
+			t.Errorf("%q: read first, likes %v (has %v, found %v), want none yet and has %v", q, first.Likes, first.HasLikes, found, whole.HasLikes)
+		}
+		if first.Config != whole.Config || first.View != whole.View || !slices.Equal(items, whole.Likes) {
+			t.Errorf("%q: in two steps %+v and likes %v, in one %+v", q, first, items, whole)
+		}
+		both := append(slices.Clone(firstNotes), likeNotes...)
+		slices.Sort(both)
+		slices.Sort(wholeNotes)
+		if !slices.Equal(both, wholeNotes) {
+			t.Errorf("%q: notes in two steps %q, in one %q", q, both, wholeNotes)
+		}
+	}
+}
