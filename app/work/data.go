@@ -38,6 +38,9 @@ type DataSpec struct {
 	// each worker downloads it itself (see PackFetcher), if it has not
 	// already.
 	Pack string `json:",omitempty"`
+	// Log and Planted name another source than a pack (see source.go).
+	Log     *LogSource          `json:",omitempty"`
+	Planted *core.PlantedConfig `json:",omitempty"`
 }
 
 // DataSummary is the head of the MsgData worker 0 posts once the pack is
@@ -55,6 +58,14 @@ type DataSummary struct {
 	// download it (0 for a pack the page sent).
 	Bytes      int
 	DownloadMs float64
+	// What the data is and holds, as the page says it: its layout, and
+	// whether its interactions have times and its items coordinates.
+	Format              string
+	HasTimes, HasCoords bool
+	Read                *ReadSummary `json:",omitempty"` // a visitor's log, as read
+	// MemBytes is what worker 0's program holds from the system once the
+	// data is in, the workers' memory for it.
+	MemBytes uint64
 }
 
 // loadData decodes the pack the message gives (see packFor) and splits it;
@@ -78,12 +89,12 @@ func (w *Worker) loadData(m Msg) {
 	}
 	// Worker 0 names the pack (to the page, and in the kept model's key);
 	// the others name it only to look for that model, below.
-	var hash string
-	if report || (hasSpec && spec.Version != "" && w.env.Store() != nil) {
+	hash := in.hash
+	if hash == "" && (report || (hasSpec && spec.Version != "" && w.env.Store() != nil)) {
 		sum := sha256Of(w.env, in.bytes)
 		hash = hex.EncodeToString(sum[:])
 	}
-	if !report && hash != "" {
+	if !report && hash != "" && spec.Version != "" && w.env.Store() != nil {
 		// Where a model is kept for the page's settings, worker 0 will
 		// most likely send it back and no worker train: the others leave
 		// the pack undecoded and make no model until a job needs them,
@@ -126,9 +137,15 @@ func (w *Worker) loadData(m Msg) {
 	if !report {
 		return
 	}
+	if in.log != nil && in.log.Kept == "" {
+		// Kept for the visitor's next visit; a browser that keeps nothing
+		// costs them only that.
+		_ = w.keepLog(hash, in.bytes, in.items)
+	}
 	p := d.Pack
 	s := DataSummary{Hash: d.Hash, Users: p.Data.NumUsers(), Items: p.Data.NumItems(), Reviews: p.Data.Len(),
-		Train: train.Len(), TestCases: len(test), Bytes: len(in.bytes), DownloadMs: in.downloadMs}
+		Train: train.Len(), TestCases: len(test), Bytes: len(in.bytes), DownloadMs: in.downloadMs,
+		Format: p.Format, HasTimes: p.HasTimes, HasCoords: p.HasCoords, Read: in.read, MemBytes: memBytes()}
 	if all := p.Data.Interactions(); len(all) > 0 {
 		// The pack stores interactions in time order.
 		s.From, s.To = all[0].Time, all[len(all)-1].Time

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/pack"
 )
 
@@ -36,10 +37,18 @@ func (e *FetchError) Error() string {
 // data with the leave-one-out split made; or why it cannot be used.
 type packIn struct {
 	url        string // "" for a pack the page sent
-	bytes      []byte
+	bytes      []byte // the pack, or a visitor's log
 	downloadMs float64
 	data       *Data
 	err        error
+
+	// Another source than a pack (see source.go): a log with its item
+	// file, or a planted world; hash is then the one the data goes by.
+	log     *LogSource
+	items   []byte
+	planted *core.PlantedConfig
+	hash    string
+	read    *ReadSummary
 }
 
 // DecodeAhead fetches the pack at url and decodes it, before the page asks
@@ -72,6 +81,10 @@ func (w *Worker) packFor(m Msg, spec DataSpec) *packIn {
 	ahead := w.ahead
 	w.ahead = nil
 	switch {
+	case spec.Planted != nil:
+		return &packIn{planted: spec.Planted, hash: sourceHash(spec, nil)}
+	case spec.Log != nil:
+		return w.logFor(m, spec)
 	case len(m.Bytes) == 1:
 		return &packIn{bytes: m.Bytes[0]}
 	case len(m.Bytes) > 1 || spec.Pack == "":
@@ -82,12 +95,48 @@ func (w *Worker) packFor(m Msg, spec DataSpec) *packIn {
 	return w.fetch(spec.Pack)
 }
 
-// decode decodes the pack and splits it, once.
+// logFor is the visitor's log a MsgData gives: its bytes, or the log kept
+// under its spec's hash.
+func (w *Worker) logFor(m Msg, spec DataSpec) *packIn {
+	src := spec.Log
+	in := &packIn{log: src}
+	switch {
+	case src.Kept != "":
+		in.hash = src.Kept
+		in.bytes, in.items, in.err = w.keptLog(src.Kept)
+		return in
+	case len(m.Bytes) == 0 || len(m.Bytes) > 2:
+		in.err = errors.New("work: the data message carries no log")
+		return in
+	}
+	in.bytes = m.Bytes[0]
+	if len(m.Bytes) == 2 {
+		in.items = m.Bytes[1]
+	}
+	if n := len(in.bytes) + len(in.items); n > MaxLogBytes {
+		in.err = fmt.Errorf("%s is %.1f MB; the page reads files of up to %d MB", src.Name, float64(n)/1e6, MaxLogBytes>>20)
+		return in
+	}
+	in.hash = sourceHash(spec, [][]byte{in.bytes, in.items})
+	return in
+}
+
+// decode reads the pack (or the log, or makes the planted world) and
+// splits it, once.
 func (in *packIn) decode() {
 	if in.err != nil || in.data != nil {
 		return
 	}
-	p, err := pack.Decode(in.bytes)
+	var p *pack.Pack
+	var err error
+	switch {
+	case in.planted != nil:
+		p, err = plantedIn(in.planted)
+	case in.log != nil:
+		p, in.read, err = logIn(in.log, in.bytes, in.items)
+	default:
+		p, err = pack.Decode(in.bytes)
+	}
 	if err != nil {
 		in.err = err
 		return
