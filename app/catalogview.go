@@ -83,10 +83,14 @@ func (c *catalogView) Render() app.UI {
 						ctx.NewActionWithValue(actFilter, newFilterChange("text", ctx.JSSrc().Get("value").String()))
 					}),
 			),
-			newFacetPicker().Field("category").Label("Category").Any("Any category").
-				Facets(c.Icategories),
-			newFacetPicker().Field("city").Label("City").Any("Any city").
-				Facets(c.Icities),
+			// Data without categories or cities (a file of ids and titles)
+			// has nothing to filter by.
+			when(len(c.Icategories) > 0 || c.Iwaiting != "", func() app.UI {
+				return newFacetPicker().Field("category").Label("Category").Any("Any category").Facets(c.Icategories)
+			}),
+			when(len(c.Icities) > 0 || c.Iwaiting != "", func() app.UI {
+				return newFacetPicker().Field("city").Label("City").Any("Any city").Facets(c.Icities)
+			}),
 		),
 		app.P().ID("browse-count").Class("caption").Text(c.count()),
 		app.Ul().ID("browse-list").Class("browse").OnClick(c.onRowClick).Body(

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/ealslive/ealslive/app/work"
+	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/pack"
 )
 
@@ -14,13 +15,33 @@ type dataInfo struct {
 	Users     int
 	Items     int
 	Subset    string
-	Source    string
+	Origin    string // where the data came from, in a sentence
 	License   string
 	Hash      string
 	Reviews   int
 	From, To  time.Time
 	Train     int // reviews the model trains on
 	TestCases int // held out, one per user with history
+	// Source is where the data comes from (sourcePack, sourceFile or
+	// sourcePlanted), Name a file's name; Format the layout read.
+	Source              string
+	Name, Format        string
+	HasTimes, HasCoords bool
+	Read                *work.ReadSummary // a file, as read
+	Planted             *core.PlantedConfig
+	MemBytes            uint64 // what worker 0 holds once the data is in
+}
+
+// newDataInfo is what the page says of the data d, from worker 0's
+// summary.
+func newDataInfo(d dataSource, sum work.DataSummary) *dataInfo {
+	i := &dataInfo{Bytes: sum.Bytes, Hash: sum.Hash, Users: sum.Users, Items: sum.Items, Reviews: sum.Reviews,
+		From: time.Unix(sum.From, 0).UTC(), To: time.Unix(sum.To, 0).UTC(), Train: sum.Train, TestCases: sum.TestCases,
+		Subset: sum.Catalog.Subset.String(), License: sum.Catalog.License,
+		Source: d.Kind, Name: d.File, Format: sum.Format, HasTimes: sum.HasTimes, HasCoords: sum.HasCoords,
+		Read: sum.Read, Planted: d.Planted, MemBytes: sum.MemBytes}
+	i.Origin = sum.Catalog.Source
+	return i
 }
 
 // failure is why the page cannot go on, worded for a visitor.

@@ -17,7 +17,6 @@ import (
 // link's likes put the clicks they replace aside, in localStorage under
 // their own key, and "Bring back" swaps them with the current ones, so
 // that either can be undone.
-const earlierKey = "ealslive.aside"
 
 // earlierClicks are the clicks put aside and why, as a button names it.
 type earlierClicks struct {
@@ -40,13 +39,13 @@ func (s *session) saveEarlier() {
 		ids, _ := json.Marshal(s.itemIDs(e.Items))
 		raw = string(ids) + "\n" + e.Why
 	}
-	writeStorage(earlierKey, raw)
+	writeStorage(s.you.storageKeys().earlier, raw)
 }
 
 // restoreEarlier reads the clicks put aside on an earlier visit; a damaged
 // store is dropped quietly (the visitor's own clicks are elsewhere).
 func (s *session) restoreEarlier() {
-	raw, found, err := readStorage(earlierKey)
+	raw, found, err := readStorage(s.you.storageKeys().earlier)
 	if err != nil || !found {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/catalog"
 	"github.com/ealslive/ealslive/app/textfmt"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -28,21 +29,22 @@ type entry struct {
 	TrainKnown   bool
 }
 
-// entry describes business i for a list, marked liked if you like it.
-func (d dataSet) entry(i int32, you yours) entry {
-	it := d.Cat.Item(i)
+// entry describes business i of cat for a list, marked liked if you like
+// it.
+func entryOf(cat *catalog.Catalog, i int32, you yours) entry {
+	it := cat.Item(i)
 	cats := it.Categories
 	if len(cats) > 3 {
 		cats = cats[:3]
 	}
-	train, known := d.Cat.TrainReviews(i)
+	train, known := cat.TrainReviews(i)
 	return entry{
 		ID:           i,
 		Name:         it.Name,
 		Categories:   strings.Join(cats, ", "),
 		City:         it.City,
 		Stars:        it.Stars,
-		Reviews:      d.Cat.ReviewCount(i),
+		Reviews:      cat.ReviewCount(i),
 		TrainReviews: train,
 		TrainKnown:   known,
 		Liked:        you.likes(i),

@@ -42,7 +42,7 @@ type exportData struct {
 func newExportHead(kind string, cfg core.Config, d *dataInfo, at time.Time) exportHead {
 	h := exportHead{Page: "eALS Live", Kind: kind, Exported: at.UTC().Format(time.RFC3339), Settings: cfg}
 	if d != nil {
-		h.Data = exportData{Subset: d.Subset, Source: d.Source, License: d.License, SHA256: d.Hash,
+		h.Data = exportData{Subset: d.Subset, Source: d.Origin, License: d.License, SHA256: d.Hash,
 			Users: d.Users, Items: d.Items, Reviews: d.Reviews}
 		if !d.From.IsZero() {
 			h.Data.From, h.Data.To = d.From.Format("2006-01-02"), d.To.Format("2006-01-02")

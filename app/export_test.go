@@ -16,7 +16,7 @@ import (
 func exportFixture() (exportHead, trainingRun, replayRun, compareRun) {
 	cfg := pageConfig()
 	cfg.Alpha = 0.25
-	d := &dataInfo{Subset: "Phoenix 10-core", Source: "Yelp\nOpen Dataset", License: "terms", Hash: "abc123",
+	d := &dataInfo{Subset: "Phoenix 10-core", Origin: "Yelp\nOpen Dataset", License: "terms", Hash: "abc123",
 		Users: 3536, Items: 2841, Reviews: 103976, From: time.Date(2005, 1, 2, 0, 0, 0, 0, time.UTC), To: time.Date(2013, 1, 9, 0, 0, 0, 0, time.UTC)}
 	h := newExportHead("training", cfg, d, time.Date(2026, 11, 23, 17, 0, 0, 0, time.UTC))
 	tr := trainingRun{Config: cfg, Objective: []float64{1234.5678901234, 1000.25}, SampleHR: []float64{0.1, 0.123456789},

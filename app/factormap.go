@@ -40,12 +40,13 @@ const (
 type factorMap struct {
 	app.Compo
 	Isession *session // for its probe
-	data     dataSet
 	inUse    modelInUse
 	you      yours
-	model    *core.Model // the model plane belongs to
+	model    *core.Model      // the model plane belongs to
+	cat      *catalog.Catalog // the catalogue groups belong to
 	plane    *core.Plane
-	group    []int // each business's catalog.Groups index
+	groups   []catalog.Group // the colours, by the data's categories (catalog.Colouring)
+	group    []int           // each business's index in groups
 	shown    factorMapShown
 	screen   [][2]float64 // each business's position on the canvas at the last draw
 	hover    int32        // the business named, -1 for none
@@ -70,7 +71,6 @@ func (m *factorMap) Session(s *session) *factorMap { m.Isession = s; return m }
 
 func (m *factorMap) OnMount(ctx app.Context) {
 	// A new model comes with a change of yours, after it.
-	ctx.ObserveState(drawn(keyData)).Value(&m.data)
 	ctx.ObserveState(drawn(keyModel)).Value(&m.inUse)
 	ctx.ObserveState(drawn(keyYou)).OnChange(func() { m.refresh(ctx) }).Value(&m.you)
 	m.refresh(ctx)
@@ -149,13 +149,13 @@ func (m *factorMap) watch(ctx app.Context, canvas app.Value) {
 // refresh projects the businesses and your vector again, taking a new
 // plane for a new model, and redraws once the list below is rendered.
 func (m *factorMap) refresh(ctx app.Context) {
-	you, cat := m.you, m.data.Cat
+	you, cat := m.you, m.you.Cat
 	if you.Model == nil || cat == nil {
 		m.model, m.plane = nil, nil
 		return
 	}
-	if you.Model != m.model {
-		m.model, m.hover = you.Model, -1
+	if you.Model != m.model || cat != m.cat {
+		m.model, m.cat, m.hover = you.Model, cat, -1
 		inUse := m.inUse
 		if inUse.Model != you.Model {
 			inUse = modelInUse{Model: you.Model}
@@ -165,12 +165,7 @@ func (m *factorMap) refresh(ctx app.Context) {
 		if m.plane != nil {
 			m.shown.Axes, m.shown.Mean, m.shown.Share = m.plane.Axes, m.plane.Mean, m.plane.Share()
 		}
-		m.group = make([]int, you.Model.NumItems())
-		for i := range m.group {
-			if i < cat.Len() {
-				m.group[i] = catalog.MainGroup(cat.Item(int32(i)).Categories)
-			}
-		}
+		m.groups, m.group = cat.Colouring()
 	}
 	if m.plane == nil {
 		m.Isession.probe.factorMap = nil
@@ -248,11 +243,11 @@ func (m *factorMap) draw() {
 	m.screen = m.screen[:0]
 	// One SVG path string per group, written without fmt: it is 2,841
 	// squares on every click.
-	paths := make([][]byte, len(catalog.Groups))
+	paths := make([][]byte, len(m.groups))
 	for i, p := range m.shown.Items {
 		q := at(p)
 		m.screen = append(m.screen, q)
-		g := len(catalog.Groups) - 1
+		g := len(m.groups) - 1
 		if i < len(m.group) {
 			g = m.group[i]
 		}
@@ -265,7 +260,7 @@ func (m *factorMap) draw() {
 	path2D := app.Window().Get("Path2D")
 	c.Set("globalAlpha", 0.9) // overlaps show, and every colour keeps 3:1 on white
 	for g := range paths {
-		c.Set("fillStyle", catalog.Groups[g].Colour)
+		c.Set("fillStyle", m.groups[g].Colour)
 		c.Call("fill", path2D.New(string(paths[g])))
 	}
 	c.Set("globalAlpha", 1)
@@ -345,7 +340,7 @@ func (m *factorMap) name(i int32) {
 
 func (m *factorMap) Render() app.UI {
 	countRender("factormap")
-	cat := m.data.Cat
+	cat := m.you.Cat
 	card := app.Section().ID("factor-map").Class("card card-map").Aria("labelledby", "factor-map-title")
 	title := app.H2().ID("factor-map-title").Text("The factor space, drawn")
 	if m.plane == nil {
@@ -360,7 +355,7 @@ func (m *factorMap) Render() app.UI {
 	tip := false
 	if m.hover >= 0 && int(m.hover) < len(m.shown.Items) && cat != nil && int(m.hover) < cat.Len() {
 		it := cat.Item(m.hover)
-		label = it.Name + " · " + catalog.Groups[m.group[m.hover]].Name
+		label = it.Name + " · " + m.groups[m.group[m.hover]].Name
 		// The tip sits where the last draw put the business; the label
 		// needs no draw.
 		if tip = int(m.hover) < len(m.screen); tip {
@@ -390,9 +385,9 @@ func (m *factorMap) Render() app.UI {
 		),
 		app.P().ID("factor-map-named").Class("map-named").Aria("live", "polite").Text(label),
 		app.Ul().Class("legend map-legend").Body(
-			app.Range(catalog.Groups).Slice(func(g int) app.UI {
-				return app.Li().Body(app.Span().Class("swatch").Style("background", catalog.Groups[g].Colour).Aria("hidden", "true"),
-					app.Text(catalog.Groups[g].Name))
+			app.Range(m.groups).Slice(func(g int) app.UI {
+				return app.Li().Body(app.Span().Class("swatch").Style("background", m.groups[g].Colour).Aria("hidden", "true"),
+					app.Text(m.groups[g].Name))
 			}),
 			app.Li().Body(app.Span().Class("swatch map-swatch-you").Aria("hidden", "true"), app.Text("You (diamond), and your path")),
 			app.Li().Body(app.Span().Class("swatch map-swatch-liked").Aria("hidden", "true"), app.Text("Your likes (red ring)")),

@@ -88,7 +88,7 @@ func (f *finder) Render() app.UI {
 	ids, total := d.Cat.Find(f.query, browseLimit)
 	entries := make([]entry, len(ids))
 	for k, i := range ids {
-		entries[k] = d.entry(i, f.you)
+		entries[k] = entryOf(d.Cat, i, f.you)
 	}
 	return v.Categories(d.Cat.Categories()).Cities(d.Cat.Cities()).Results(entries, total)
 }

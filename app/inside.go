@@ -84,14 +84,14 @@ func (t *inside) Render() app.UI {
 	countRender("inside")
 	inUse := t.inUse.Config
 	cfg, problems := settings.Draft(inUse, t.raw)
-	trace, traced := lastUpdate(t.data, t.you)
+	trace, traced := lastUpdate(t.you)
 	return app.Section().ID("teach").Class("teach").Body(
 		app.H2().Class("teach-title").Text("Inside the model"),
 		app.Div().Class("teach-grid").Body(
 			newParamControls().Start(settings.ConfigText(inUse)).Problems(problems).Hold(t.hold).Changed(cfg != inUse).
 				OnRetrain(t.retrain),
 			t.renderWeights(problems),
-			newUpdateView().Shown(updateShownFor(t.data, t.you)),
+			newUpdateView().Shown(updateShownFor(t.you)),
 			newUpdateStepper().Trace(trace, traced),
 			newFactorMap().Session(t.Isession),
 		),

@@ -72,12 +72,15 @@ type modelCard struct {
 	// afresh when the job ends.
 	restoreFailed bool
 	previous      trainingRun // the run before, drawn faint beside this one
-	arrived       *arrivedModel
-	adopted       bool // the run's model is yours
+	adopted       bool        // the run's model is yours
+	// forLoad is the load of the data the run trains on (session.loads);
+	// next, a training asked for while a run on data since replaced ends.
+	forLoad int
+	next    *core.Config
 }
 
 // arrivedModel is a model read from the workers' result, with their
-// account of its run, handed to you when the run ends.
+// account of its run.
 type arrivedModel struct {
 	model *core.Model
 	run   work.TrainRun
@@ -103,6 +106,12 @@ func (c *modelCard) OnMount(ctx app.Context) {
 // back instead. Your clicks stay, and the new model learns them.
 func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 	s := c.Isession
+	if c.run.running() && c.forLoad != s.loads {
+		// A training on data the workers no longer hold ends at once;
+		// this one follows it.
+		c.next = &cfg
+		return
+	}
 	spec := trainingSpec(app.Getenv("GOAPP_VERSION"), cfg, restore)
 	if !c.run.start(ctx, s, holdTraining, work.JobSpec{Kind: work.JobTrain, Train: &spec}, runNews{
 		message:  c.onMessage,
@@ -110,6 +119,7 @@ func (c *modelCard) train(ctx app.Context, cfg core.Config, restore bool) {
 	}) {
 		return
 	}
+	c.forLoad = s.loads
 	if len(c.training.Objective) > 0 {
 		// Its curves stay as ghost lines beside the new run's.
 		c.previous = c.training
@@ -132,6 +142,9 @@ func trainingSpec(version string, cfg core.Config, restore bool) work.TrainSpec 
 
 func (c *modelCard) onMessage(ctx app.Context, m work.Msg) {
 	s := c.Isession
+	if c.forLoad != s.loads {
+		return // a run on data since replaced
+	}
 	switch m.Kind {
 	case work.MsgProgress:
 		var p work.TrainProgress
@@ -209,6 +222,15 @@ func (c *modelCard) adopt(ctx app.Context, a *arrivedModel) {
 
 func (c *modelCard) onFinished(ctx app.Context, stopped bool, failed string) {
 	s := c.Isession
+	if c.forLoad != s.loads {
+		// Its data was replaced while it ran: what it says is moot.
+		c.training.Failed = ""
+		if next := c.next; next != nil {
+			c.next = nil
+			c.train(ctx, *next, true)
+		}
+		return
+	}
 	switch {
 	case c.restoreFailed:
 		c.restoreFailed = false
@@ -236,6 +258,7 @@ func (c *modelCard) Render() app.UI {
 				c.renderButton(),
 			),
 			newTrainPanel().Stage(c.stageName()).Run(c.training).Data(c.data.Info).Config(c.model.Config),
+			newDataControl().Session(c.Isession),
 		),
 		newCurves().Run(c.training).Planned(c.model.Config.Epochs).Previous(c.previous),
 	)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/catalog"
 	"github.com/ealslive/ealslive/app/textfmt"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -31,8 +32,9 @@ type newcomerRun struct {
 	Requested int                   `json:"requested"`
 	// Config and Split made the run: the model's settings and the share
 	// of the time-ordered data it trained on.
-	Config core.Config `json:"-"`
-	Split  float64     `json:"-"`
+	Config core.Config      `json:"-"`
+	Split  float64          `json:"-"`
+	Data   *catalog.Catalog `json:"-"` // the data it ran on
 }
 
 // followed returns newcomer number n if followed, or nil.
@@ -70,7 +72,13 @@ func (c *newcomerSection) Session(s *session) *newcomerSection { c.Isession = s;
 func (c *newcomerSection) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
-	ctx.ObserveState(drawn(keyData)).Value(&c.data)
+	ctx.ObserveState(drawn(keyData)).OnChange(func() {
+		// Another data set: its newcomers are others.
+		if !c.shown.Running && c.shown.Result != nil && c.shown.Data != c.data.Cat {
+			c.shown = newcomerRun{}
+			c.publish(ctx)
+		}
+	}).Value(&c.data)
 	ctx.ObserveState(drawn(keyModel)).OnChange(func() {
 		// Another model: the newcomers are followed on it afresh.
 		if !c.shown.Running {
@@ -84,6 +92,9 @@ func (c *newcomerSection) OnMount(ctx app.Context) {
 // the suggested only).
 func (c *newcomerSection) request(number int) {
 	ctx := c.ctx
+	if timeless(c.data).Reason != "" {
+		return
+	}
 	spec := work.NewcomerSpec{Config: c.model.Config, Split: replaySplit, Suggest: newcomersSuggested}
 	if number > 0 {
 		spec.Follow = []int{number}
@@ -94,7 +105,7 @@ func (c *newcomerSection) request(number int) {
 	}) {
 		return
 	}
-	c.shown.Running, c.shown.Err, c.shown.Requested = true, "", number
+	c.shown.Running, c.shown.Err, c.shown.Requested, c.shown.Data = true, "", number, c.data.Cat
 	c.shown.Config, c.shown.Split = spec.Config, spec.Split
 	c.publish(ctx)
 }
@@ -172,6 +183,9 @@ func (c *newcomerSection) Render() app.UI {
 	blocked := ""
 	if !r.Running {
 		blocked = c.hold.says("Following a newcomer")
+		if t := timeless(c.data); t.Reason != "" {
+			blocked = t.says("Following a newcomer")
+		}
 	}
 	card := app.Section().ID("newcomer").Class("card card-newcomer").Aria("labelledby", "newcomer-title").
 		DataSet("state", runState(r.Running, r.Result != nil, false, r.Err))

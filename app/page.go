@@ -84,6 +84,7 @@ func (p *Page) Render() app.UI {
 				app.Div().Class("side").Body(
 					newFinder().Session(s),
 					newYourClicks().Session(s),
+					newTastesCard().Session(s),
 					newShareCard().Session(s),
 				),
 			),

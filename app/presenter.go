@@ -32,6 +32,7 @@ var presenterViews = []presenterView{
 	{"you", "Your list"},
 	{"browse", "The finder"},
 	{"history", "Your clicks"},
+	{"tastes", "Known tastes"},
 	{"share", "Share this scenario"},
 	{"params", "The settings"},
 	{"weights", "The missing-data weights"},

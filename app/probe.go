@@ -57,6 +57,9 @@ type pageMetrics struct {
 	SetAside            int            `json:"setAside"`     // saved clicks kept in storage but not learnt
 	Renders             map[string]int `json:"renders"`      // Render calls per section
 	SectionsLive        bool           `json:"sectionsLive"` // every section is in the page and drawn
+	Data                string         `json:"data"`         // the data in use, as the page names it, once painted
+	DataHash            string         `json:"dataHash"`     // and its hash
+	MemBytes            uint64         `json:"memBytes"`     // what worker 0 holds once the data is in
 }
 
 // shown makes what the probe says the page shows follow the session once
@@ -66,6 +69,9 @@ func (p *probe) shown(s *session) {
 	m := &p.metrics
 	m.Liked = len(s.you.liked)
 	m.Stage = s.stage.String()
+	if i := s.data.Info; i != nil {
+		m.Data, m.DataHash, m.MemBytes = s.source.String(), i.Hash, i.MemBytes
+	}
 	if s.stage == stageReady && s.runs != nil && s.runs.holder == holdTraining {
 		m.Stage = stageTraining.String()
 	}

@@ -94,6 +94,7 @@ type replaySection struct {
 	shown    replayRun
 	run      run
 	model    modelInUse
+	data     dataSet
 	hold     hold
 	ctx      app.Context // its own: the button's belongs to the panel inside
 	choices  replayChoices
@@ -106,10 +107,14 @@ func (c *replaySection) Session(s *session) *replaySection { c.Isession = s; ret
 func (c *replaySection) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	ctx.ObserveState(drawn(keyModel)).Value(&c.model)
+	ctx.ObserveState(drawn(keyData)).Value(&c.data)
 	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
 }
 
 func (c *replaySection) start(ctx app.Context) {
+	if timeless(c.data).Reason != "" {
+		return
+	}
 	cfg := c.model.Config
 	lanes := replayLanes(cfg, c.choices)
 	spec := work.ReplaySpec{Config: cfg, Split: replaySplit, TopN: evalTopN, Lanes: lanes}
@@ -180,7 +185,19 @@ func (c *replaySection) Render() app.UI {
 	h := hold{}
 	if !c.shown.Running {
 		h = c.hold
+		if t := timeless(c.data); t.Reason != "" {
+			h = t
+		}
 	}
 	return newReplayPanel().Run(c.shown).Blocked(h).Stopping(c.shown.Running && c.run.stopping).
 		FineClock(fineClock()).OnButton(c.onButton).Choices(c.renderChoices())
+}
+
+// timeless holds back the runs that follow the data in time (the replay,
+// the newcomers) on data without times.
+func timeless(d dataSet) hold {
+	if d.Info != nil && !d.Info.HasTimes && d.Info.Source != "" {
+		return hold{Reason: "this data has no times, and it replays the data in time order", Final: true}
+	}
+	return hold{}
 }

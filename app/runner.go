@@ -50,9 +50,12 @@ type runNews struct {
 
 // start runs spec, naming it what for the other sections ("the replay is
 // running"), unless another run holds the workers; it reports whether it
-// started. ctx is the section's own.
+// started. ctx is the section's own; its control holds it back while the
+// page is not ready for it (session.runHold).
 func (r *run) start(ctx app.Context, s *session, what string, spec work.JobSpec, news runNews) bool {
-	if s.busy() != "" {
+	// The first training is asked for with the data, before it is in;
+	// every other run waits for it.
+	if s.runs == nil || s.runs.holder != "" || s.stage == stageFailed || (what != holdTraining && s.busy() != "") {
 		return false
 	}
 	rn := s.runs

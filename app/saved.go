@@ -25,6 +25,7 @@ const (
 	savedKey      = "ealslive.clicks.v2"
 	legacyKey     = "ealslive.clicks"
 	unreadableKey = "ealslive.clicks.v2.unreadable"
+	earlierKey    = "ealslive.aside"
 	// maxLearntClicks bounds the saved clicks the model learns when the
 	// page opens, and so the time it takes: far more than a visitor can
 	// make by clicking (the catalogue has 2,841 businesses). Older saved
@@ -152,7 +153,8 @@ func (s *session) restoreClicks(ctx app.Context) {
 // saving a click cost).
 func (s *session) readStored(ctx app.Context) (clicklog.Log, bool) {
 	v := s.you
-	raw, found, err := v.store.load(savedKey)
+	keys := v.storageKeys()
+	raw, found, err := v.store.load(keys.log)
 	if err != nil {
 		s.storageFails(ctx, "This browser does not let the page read its storage, so earlier clicks cannot be restored and other tabs' clicks do not reach this one ("+err.Error()+").")
 		return clicklog.Log{}, false
@@ -160,7 +162,7 @@ func (s *session) readStored(ctx app.Context) (clicklog.Log, bool) {
 	if !found {
 		// The list an earlier version kept, if any; what cannot be read
 		// there is that version's to deal with.
-		if raw, found, err := v.store.load(legacyKey); err == nil && found {
+		if raw, found, err := v.store.load(keys.legacy); keys.legacy != "" && err == nil && found {
 			if l, err := clicklog.Decode(raw); err == nil {
 				return l, true
 			}
@@ -180,13 +182,13 @@ func (s *session) readStored(ctx app.Context) (clicklog.Log, bool) {
 		s.note(ctx, "Your saved clicks cannot be read: "+u.Why+". The page leaves them untouched, so the clicks you make now will not be saved.")
 		return clicklog.Log{}, false
 	}
-	if err := v.store.save(unreadableKey, raw); err != nil {
+	if err := v.store.save(keys.unreadable, raw); err != nil {
 		v.readOnly = true
 		s.note(ctx, "Your saved clicks cannot be read ("+err.Error()+"), and the page could not keep a copy, so it leaves them untouched and will not save the clicks you make now.")
 		return clicklog.Log{}, false
 	}
-	v.store.clear(savedKey)
-	s.note(ctx, "Your saved clicks could not be read: "+err.Error()+". The page kept a copy in this browser's storage under "+unreadableKey+" and starts afresh.")
+	v.store.clear(keys.log)
+	s.note(ctx, "Your saved clicks could not be read: "+err.Error()+". The page kept a copy in this browser's storage under "+keys.unreadable+" and starts afresh.")
 	return clicklog.Log{}, true
 }
 
@@ -206,7 +208,7 @@ func (s *session) record(ctx app.Context, op func(l clicklog.Log, nowMs int64) c
 	}
 	v.saved = op(v.saved, nowMs())
 	raw := clicklog.Encode(v.saved)
-	err := v.store.save(savedKey, raw)
+	err := v.store.save(v.storageKeys().log, raw)
 	v.written = raw
 	if err != nil {
 		v.written = ""
@@ -318,7 +320,7 @@ func droppedNote(dropped, kept int, why error) string {
 func (s *session) listenToOtherTabs() {
 	onStorage := app.FuncOf(func(this app.Value, args []app.Value) any {
 		e := args[0]
-		if key := e.Get("key"); !key.IsNull() && key.String() != savedKey {
+		if key := e.Get("key"); !key.IsNull() && key.String() != s.you.storageKeys().log {
 			return nil
 		}
 		v := e.Get("newValue")
@@ -333,3 +335,24 @@ func (s *session) listenToOtherTabs() {
 	})
 	app.Window().Call("addEventListener", "storage", onStorage)
 }
+
+// clickKeys are where the clicks on one data set are stored: the site's
+// own pack under the keys of every earlier version of the page, and any
+// other data (a visitor's file, a planted world) under keys of its own,
+// by its hash, so that switching data loses no click of either.
+type clickKeys struct {
+	log, legacy, unreadable, earlier string
+}
+
+// keysFor are the keys of the data that goes by hash; "" is the site's
+// pack.
+func keysFor(hash string) clickKeys {
+	if hash == "" {
+		return clickKeys{log: savedKey, legacy: legacyKey, unreadable: unreadableKey, earlier: earlierKey}
+	}
+	at := "@" + hash[:min(len(hash), 16)]
+	return clickKeys{log: savedKey + at, unreadable: unreadableKey + at, earlier: earlierKey + at}
+}
+
+// storageKeys are where your clicks on the data in use are stored.
+func (v *visitor) storageKeys() clickKeys { return keysFor(v.dataHash) }

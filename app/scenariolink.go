@@ -27,8 +27,15 @@ func (s *session) firstSettings(ctx app.Context) core.Config {
 	return cfg
 }
 
-// linkQuery is the page's address's query.
-func (s *session) linkQuery() string { return app.Window().Get("location").Get("search").String() }
+// linkQuery is the query of the address the page was opened at: the
+// address bar's is rewritten once the link is applied.
+func (s *session) linkQuery() string {
+	if s.link == nil {
+		q := app.Window().Get("location").Get("search").String()
+		s.link = &q
+	}
+	return *s.link
+}
 
 // applyLink learns a scenario link's likes, in place of your clicks, once
 // the data is in, and brings its section into view. The link's query is
@@ -38,6 +45,10 @@ func (s *session) linkQuery() string { return app.Window().Get("location").Get("
 func (s *session) applyLink(ctx app.Context) {
 	s.restoreEarlier()
 	likes, notes, found := settings.Likes(s.linkQuery(), s.data.Cat.Lookup, maxLearntClicks)
+	if s.linkFile != "" {
+		// The likes are on a file not loaded yet: they wait for it.
+		likes, notes, found = nil, nil, false
+	}
 	for _, n := range notes {
 		s.note(ctx, n)
 	}
@@ -73,10 +84,11 @@ func scrollTo(id string) {
 }
 
 // scenarioLink is the page's state as a link: the model's settings cfg,
-// the likes' ids in click order, and presenter mode's sections if it is on.
-func scenarioLink(cfg core.Config, likes []string, present []string) string {
+// the likes' ids in click order, the data (a file by its name only), and
+// presenter mode's sections if it is on.
+func scenarioLink(cfg core.Config, likes []string, data dataSource, present []string) string {
 	loc := app.Window().Get("location")
-	link := loc.Get("origin").String() + loc.Get("pathname").String() + "?" + settings.Query(cfg, likes, "")
+	link := loc.Get("origin").String() + loc.Get("pathname").String() + "?" + settings.Query(cfg, likes, "") + "&" + linkQueryOf(data)
 	if q := presentQuery(present); q != "" {
 		link += "&" + q
 	}

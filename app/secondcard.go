@@ -41,7 +41,12 @@ func (c *secondCard) OnMount(ctx app.Context) {
 	// Drawn, so that the second model learns your likes once your list is
 	// on screen, never delaying it.
 	ctx.ObserveState(drawn(keyYou)).OnChange(func() { c.m.sync(c.you.Liked) }).Value(&c.you)
-	ctx.ObserveState(drawn(keyData)).Value(&c.data)
+	ctx.ObserveState(drawn(keyData)).OnChange(func() {
+		// A model trained on other data knows none of this data's ids.
+		if c.m.data != c.data.Cat {
+			c.m = secondModel{}
+		}
+	}).Value(&c.data)
 	ctx.ObserveState(drawn(keyModel)).Value(&c.inUse)
 	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
 }
@@ -92,6 +97,7 @@ func (c *secondCard) onMessage(ctx app.Context, m work.Msg) {
 			return
 		}
 		c.m.cfg = run.Config
+		c.m.data = c.data.Cat
 		c.m.adopt(model, c.you.Liked)
 	}
 }
@@ -143,7 +149,7 @@ func (c *secondCard) Render() app.UI {
 			}),
 			app.Span().ID("second-status").Class("caption").Attr("role", "status").Text(c.status(cfg, h)),
 		),
-		when(c.m.model != nil && c.you.Trained, func() app.UI { return c.renderLists() }),
+		when(c.m.model != nil && c.you.Trained && c.m.data == c.you.Cat, func() app.UI { return c.renderLists() }),
 	)
 }
 
@@ -167,7 +173,7 @@ func (c *secondCard) status(cfg core.Config, h hold) string {
 
 // renderLists shows your list and the second model's side by side.
 func (c *secondCard) renderLists() app.UI {
-	cat := c.data.Cat
+	cat := c.you.Cat
 	cmp := core.CompareLists(c.you.List, c.m.list)
 	mine := c.inUse.Config
 	other := c.m.cfg

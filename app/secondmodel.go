@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/ealslive/ealslive/app/catalog"
 	"github.com/ealslive/ealslive/core"
 )
 
@@ -9,7 +10,8 @@ import (
 // trained model, its own copy of "you", and its list.
 type secondModel struct {
 	cfg   core.Config
-	model *core.Model // nil until trained
+	data  *catalog.Catalog // the data it was trained on
+	model *core.Model      // nil until trained
 	id    int32
 	liked []int32 // the likes it has learnt, in order
 	list  []core.Ranked

@@ -23,13 +23,27 @@ type session struct {
 	// self is the Page's context: work that must outlive the element that
 	// started it (a "like" button is replaced once clicked) is dispatched
 	// through it. Nil in tests, which drive the session without a page.
-	self  app.Context
-	data  dataSet
-	inUse modelInUse
-	you   *visitor
-	runs  *runner // nil until the workers have started
-	stage stage
-	notes notes
+	self app.Context
+	data dataSet
+	// source is where the data in use comes from; loading, while the
+	// workers read other data, what they read; loads numbers the loads,
+	// so that an answer to one replaced by another is not taken.
+	source  dataSource
+	loading *dataSource
+	loads   int
+	// link is the query of the address the page was opened at (nil until
+	// read), and linkFile the file its likes are on, waiting for the
+	// visitor to load it ("" for none).
+	link     *string
+	linkFile string
+	// loadProblem is why the data last chosen could not be used, while
+	// the workers go back to the data in use.
+	loadProblem string
+	inUse       modelInUse
+	you         *visitor
+	runs        *runner // nil until the workers have started
+	stage       stage
+	notes       notes
 	// present is the sections presenter mode shows; nil: the mode is off.
 	present []string
 	// results are the evidence runs' latest figures, for the export.
@@ -67,35 +81,41 @@ func (s *session) start(ctx app.Context) {
 	s.you.store = openClickStore()
 	s.listenToOtherTabs()
 	// The workers download the pack themselves, and have most often
-	// decoded it by now (see work.DecodeAhead): the page only names it,
-	// with the settings of its first training, so that worker 0 reads the
-	// model kept for them ahead. That training is asked for at once, not
-	// once the data is in: the workers take it after the data, and a
-	// kept model comes back a round trip sooner.
-	url := ctx.ResolveStaticResource("/web/yelp.msgpack")
+	// decoded it by now (see work.DecodeAhead): the page only names it (or
+	// the file or planted world chosen on an earlier visit), with the
+	// settings of its first training, so that worker 0 reads the model kept
+	// for them ahead. That training is asked for at once, not once the
+	// data is in: the workers take it after the data, and a kept model
+	// comes back a round trip sooner.
 	s.inUse.Config = s.firstSettings(ctx)
-	spec := work.DataSpec{Version: app.Getenv("GOAPP_VERSION"), Config: s.inUse.Config, Pack: url}
-	s.runs.pool.LoadData(nil, spec, func(m work.Msg) {
-		s.self.Dispatch(func(ctx app.Context) { s.gotSummary(ctx, url, m) })
-	})
+	s.source = s.firstSource(ctx)
+	s.load(ctx, s.source, nil, false)
 	ctx.NewActionWithValue(actRetrain, s.inUse.Config)
 }
 
-// gotSummary takes what worker 0 says about the pack: what it holds, or
-// why it cannot be used. It may come again if the workers were restarted.
-func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
+// gotSummary takes what worker 0 says about the data d: what it holds, or
+// why it cannot be used (see dataFailed). It may come again for the same
+// data: the workers restarted, or went back to it after other data failed.
+func (s *session) gotSummary(ctx app.Context, d dataSource, url string, m work.Msg, train bool) {
+	s.loading = nil
+	defer s.publish(ctx, keyBusy, s.runHold())
+	if m.Kind != work.MsgError {
+		// A load that went back to the data in use keeps saying why.
+		s.publish(ctx, keyLoad, loadState{Problem: s.loadProblem})
+		s.loadProblem = ""
+	}
 	if m.Kind == work.MsgError {
 		var f work.Failure
 		m.Decode(&f)
-		s.fail(ctx, workerPackFailure(url, f))
+		s.dataFailed(ctx, d, url, f, train)
 		return
-	}
-	if s.data.Cat != nil {
-		return // a restarted worker's second summary
 	}
 	start := time.Now()
 	var sum work.DataSummary
 	err := m.Decode(&sum)
+	if err == nil && s.data.Info != nil && sum.Hash == s.data.Info.Hash {
+		return // the data in use, again
+	}
 	var items []pack.Item
 	var popular []int32
 	if err == nil {
@@ -108,24 +128,46 @@ func (s *session) gotSummary(ctx app.Context, url string, m work.Msg) {
 		s.fail(ctx, failure{Title: "The data could not be read", Detail: fmt.Sprintf("The workers' summary of it is damaged (%v).", err)})
 		return
 	}
+	first := s.data.Cat == nil
+	if d.Kind == sourceFile {
+		d.Hash = sum.Hash
+	}
+	s.source = d
+	saveSource(d)
 	cat := catalog.New(items)
 	cat.SetCounts(ints(m.I32[0]), ints(m.I32[1]), popular)
-	d := dataInfo{Bytes: sum.Bytes}
-	d.Subset, d.Source, d.License = sum.Catalog.Subset.String(), sum.Catalog.Source, sum.Catalog.License
-	d.Hash, d.Users, d.Items, d.Reviews = sum.Hash, sum.Users, sum.Items, sum.Reviews
-	d.From, d.To = time.Unix(sum.From, 0).UTC(), time.Unix(sum.To, 0).UTC()
-	d.Train, d.TestCases = sum.Train, sum.TestCases
-	s.data = dataSet{Cat: cat, Info: &d}
+	s.data = dataSet{Cat: cat, Info: newDataInfo(d, sum)}
 	pm := &s.probe.metrics
 	pm.PackBytes, pm.DownloadMs = sum.Bytes, sum.DownloadMs
 	pm.DecodeMs = now() - pm.MountMs
 	pm.CatalogMs = textfmt.DurationMillis(time.Since(start))
+	if !first {
+		// Each data set has its clicks of its own: yours on this one come
+		// back, and those on the one before stay saved.
+		s.you = &visitor{store: s.you.store, storageFailed: s.you.storageFailed}
+		s.inUse = modelInUse{Config: s.inUse.Config}
+		s.stage = stageTraining // until the model trains on it
+	}
+	if d.Kind != sourcePack {
+		s.you.dataHash = sum.Hash
+	}
 	s.restoreClicks(ctx)
-	s.applyLink(ctx)
+	switch {
+	case d.Kind == sourceFile && s.linkFile != "" && d.File == s.linkFile:
+		s.linkFile = "" // the file the link's likes wait for
+		s.applyLink(ctx)
+	case first:
+		s.applyLink(ctx)
+	default:
+		s.restoreEarlier()
+	}
 	s.publish(ctx, keyData, s.data)
 	s.publishModel(ctx)
 	s.publishYou(ctx)
 	s.afterDrawn(ctx, func(ctx app.Context, paintedAt float64) { s.probe.metrics.FirstListMs = paintedAt })
+	if train {
+		ctx.NewActionWithValue(actRetrain, s.inUse.Config)
+	}
 }
 
 func ints(v []int32) []int {
@@ -186,6 +228,8 @@ func (s *session) busy() string {
 		return "the page stopped on the error shown at the top"
 	case s.runs == nil:
 		return "the workers have not started"
+	case s.runs.holder == "" && s.loading != nil:
+		return "the data is being read"
 	}
 	return s.runs.holder
 }

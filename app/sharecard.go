@@ -40,14 +40,15 @@ func (c *shareCard) OnMount(ctx app.Context) {
 // copyLink makes the link and puts it on the clipboard; where the browser
 // refuses, the link stays shown, selected, to copy by hand.
 func (c *shareCard) copyLink(ctx app.Context, e app.Event) {
-	if c.data.Cat == nil {
+	if c.you.Cat == nil || c.data.Info == nil {
 		return
 	}
 	likes := make([]string, len(c.you.Liked))
 	for k, i := range c.you.Liked {
-		likes[k] = c.data.Cat.Item(i).ID
+		likes[k] = c.you.Cat.Item(i).ID
 	}
-	c.link = scenarioLink(c.model.Config, likes, c.present)
+	i := c.data.Info
+	c.link = scenarioLink(c.model.Config, likes, dataSource{Kind: i.Source, File: i.Name, Planted: i.Planted}, c.present)
 	c.copied = "Making the link…"
 	link := c.link
 	done := func(msg string) app.Func {

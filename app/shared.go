@@ -26,6 +26,7 @@ const (
 	keyNotes   = "eals/notes"   // notes: the failure and the notes at the top
 	keyNews    = "eals/news"    // news: the live region's words
 	keyResults = "eals/results" // results: the evidence runs' figures
+	keyLoad    = "eals/load"    // loadState: data being read, or why it could not be
 	keyPresent = "eals/present" // []string: presenter mode's sections, nil when off
 )
 

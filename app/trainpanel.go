@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ealslive/ealslive/app/textfmt"
+	"github.com/ealslive/ealslive/app/work"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -203,8 +204,6 @@ func (t *trainPanel) renderData() app.UI {
 			unseenTerms,
 		)
 	}
-	about := fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), %s download.",
-		d.From.Year(), d.To.Year(), textfmt.Thousands(d.Users), textfmt.Thousands(d.Items), d.Subset, textfmt.WithArticle(textfmt.Bytes(d.Bytes)))
 	verb := "Training on "
 	switch t.Istage {
 	case "ready":
@@ -212,17 +211,70 @@ func (t *trainPanel) renderData() app.UI {
 	case "failed":
 		verb = "For training: "
 	}
-	body := []app.UI{app.Text(verb), app.Strong().Text(textfmt.Thousands(d.Train) + " of " + textfmt.Thousands(d.Reviews) + " Yelp reviews"),
-		app.Text(about),
-		app.Text(fmt.Sprintf(" Each person's latest review (%s in all) is held out to measure accuracy.", textfmt.Thousands(d.TestCases)))}
-	return app.Div().ID("data").Class("data").Body(
-		app.P().Body(body...),
-		app.Details().Class("provenance").Body(
-			app.Summary().Text("Source and terms"),
-			app.P().Text(d.Source),
-			app.P().Text(d.License),
-		),
-	)
+	w := d.words()
+	var about string
+	switch {
+	case d.Source == sourceFile:
+		about = fmt.Sprintf(" by %s of %s from your file %s (%s), read in this browser, which it never leaves.",
+			textfmt.Plural(d.Users, w.user, w.users), textfmt.Plural(d.Items, w.item, w.items), d.Name, d.Format)
+	case d.Source == sourcePlanted:
+		p := d.Planted
+		about = fmt.Sprintf(" by %s of %s in a world made with %d planted tastes: each user interacts mostly within one group, "+
+			"%.0f%% outside it, and items are popular as a Zipf law with exponent %g (seed %d).",
+			textfmt.Plural(d.Users, w.user, w.users), textfmt.Plural(d.Items, w.item, w.items), p.Groups, 100*p.Noise, p.Zipf, p.Seed)
+	case d.yelp():
+		about = fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), %s download.",
+			d.From.Year(), d.To.Year(), textfmt.Thousands(d.Users), textfmt.Thousands(d.Items), d.Subset, textfmt.WithArticle(textfmt.Bytes(d.Bytes)))
+	default:
+		about = fmt.Sprintf(" by %s of %s, packed for this site (%s, %s), %s download.",
+			textfmt.Plural(d.Users, w.user, w.users), textfmt.Plural(d.Items, w.item, w.items), d.Format, d.Subset,
+			textfmt.WithArticle(textfmt.Bytes(d.Bytes)))
+	}
+	held := fmt.Sprintf(" Each %s's latest %s (%s in all) is held out to measure accuracy.", w.user, strings.TrimPrefix(w.review, "Yelp "), textfmt.Thousands(d.TestCases))
+	if !d.HasTimes {
+		held = fmt.Sprintf(" The data has no times: each %s's last %s in the file (%s in all) is held out to measure accuracy.",
+			w.user, strings.TrimPrefix(w.review, "Yelp "), textfmt.Thousands(d.TestCases))
+	}
+	body := []app.UI{app.Text(verb), app.Strong().Text(textfmt.Thousands(d.Train) + " of " + textfmt.Plural(d.Reviews, w.review, w.reviews)),
+		app.Text(about), app.Text(held)}
+	var read []app.UI
+	if r := d.Read; r != nil {
+		read = append(read, app.P().ID("data-rows").Class("small").Text(readText(r)))
+	}
+	terms := []app.UI{app.Summary().Text("Source and terms"), app.P().Text(d.Origin)}
+	if d.License != "" {
+		terms = append(terms, app.P().Text(d.License))
+	}
+	return app.Div().ID("data").Class("data").Body(append(append([]app.UI{app.P().Body(body...)}, read...),
+		app.Details().Class("provenance").Body(terms...))...)
+}
+
+// readText says what reading a visitor's file took in and left out.
+func readText(r *work.ReadSummary) string {
+	s := "Read " + textfmt.Plural(r.Rows, "row", "rows")
+	if len(r.Notes) > 0 {
+		s += "; " + strings.Join(r.Notes, "; ")
+	}
+	if r.ItemFormat != "" {
+		s += "; names and categories from the item file (" + r.ItemFormat + ")"
+	}
+	return s + "."
+}
+
+// dataWords are what the data's people, things and clicks are called.
+type dataWords struct{ user, users, item, items, review, reviews string }
+
+func (d *dataInfo) words() dataWords {
+	if d.yelp() {
+		return dataWords{"person", "people", "business", "businesses", "Yelp review", "Yelp reviews"}
+	}
+	return dataWords{"user", "users", "item", "items", "interaction", "interactions"}
+}
+
+// yelp says whether the data is the Phoenix reviews, the site's pack as
+// this repository builds it.
+func (d *dataInfo) yelp() bool {
+	return d == nil || ((d.Source == "" || d.Source == sourcePack) && (d.Format == "" || d.Format == core.FormatYelp.Name()))
 }
 
 // progressBar is a labelled progress bar that keeps its place while idle.

@@ -59,12 +59,12 @@ func walkOf(tr *core.UpdateTrace, at int) walkStep {
 }
 
 // lastUpdate is the last click's trace and the business's name, or nil.
-func lastUpdate(d dataSet, y yours) (*core.UpdateTrace, string) {
+func lastUpdate(y yours) (*core.UpdateTrace, string) {
 	last := y.Last
-	if last == nil || last.Trace == nil || d.Cat == nil || len(last.Trace.UserBefore) == 0 {
+	if last == nil || last.Trace == nil || y.Cat == nil || len(last.Trace.UserBefore) == 0 {
 		return nil, ""
 	}
-	return last.Trace, d.Cat.Item(last.Item).Name
+	return last.Trace, y.Cat.Item(last.Item).Name
 }
 
 // updateStepper walks the last update one coordinate step at a time, with

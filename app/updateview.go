@@ -88,17 +88,17 @@ type updateShown struct {
 
 // updateShownFor describes your last click for the teaching view, or nil
 // before the first click (and after a removal, which has no trace).
-func updateShownFor(d dataSet, y yours) *updateShown {
+func updateShownFor(y yours) *updateShown {
 	last := y.Last
-	if last == nil || last.Trace == nil || d.Cat == nil || y.Model == nil {
+	if last == nil || last.Trace == nil || y.Cat == nil || y.Model == nil {
 		return nil
 	}
 	tr := last.Trace
-	train, known := d.Cat.TrainReviews(last.Item)
+	train, known := y.Cat.TrainReviews(last.Item)
 	u := &updateShown{
 		TrainReviews:  train,
 		TrainKnown:    known,
-		Name:          d.Cat.Item(last.Item).Name,
+		Name:          y.Cat.Item(last.Item).Name,
 		K:             tr.K,
 		UserHistory:   tr.UserHistory,
 		ItemHistory:   tr.ItemHistory,

@@ -148,20 +148,20 @@ func TestUpdateShownFor(t *testing.T) {
 		items[i] = pack.Item{ID: fmt.Sprint("b", i), Name: fmt.Sprint("Business ", i)}
 	}
 	p := testSession(items)
-	if updateShownFor(p.data, p.yours()) != nil {
+	if updateShownFor(p.yours()) != nil {
 		t.Fatal("an update is shown before the model exists")
 	}
 	if _, _, err := p.you.attach(m); err != nil {
 		t.Fatal(err)
 	}
-	if updateShownFor(p.data, p.yours()) != nil {
+	if updateShownFor(p.yours()) != nil {
 		t.Fatal("an update is shown before the first click")
 	}
 	for _, i := range []int32{7, 12, 30} {
 		if err := p.you.like(i); err != nil {
 			t.Fatal(err)
 		}
-		u := updateShownFor(p.data, p.yours())
+		u := updateShownFor(p.yours())
 		if u == nil || u.Name != fmt.Sprint("Business ", i) {
 			t.Fatalf("after liking %d the view shows %+v", i, u)
 		}
@@ -188,7 +188,7 @@ func TestUpdateShownFor(t *testing.T) {
 	if err := p.you.remove(30); err != nil {
 		t.Fatal(err)
 	}
-	if updateShownFor(p.data, p.yours()) != nil {
+	if updateShownFor(p.yours()) != nil {
 		t.Error("a removal, which has no trace, still shows the last click's update")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/ealslive/ealslive/app/catalog"
 	"github.com/ealslive/ealslive/app/textfmt"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -46,6 +47,9 @@ type visitor struct {
 	unlearnt      map[int32]bool   // saved clicks the model refused, set aside
 	capped        map[string]int64 // saved clicks older than the cap when the page opened (id to time), set aside
 	earlier       earlierClicks    // the clicks Start over or a link replaced, to bring back
+	// dataHash names the data your clicks are on, "" for the site's pack
+	// (see clickKeys).
+	dataHash string
 }
 
 // clickTiming is what one click cost, measured around the core calls.
@@ -59,16 +63,19 @@ type clickTiming struct {
 
 // yours is you as the sections show you, published on every change.
 type yours struct {
-	Liked   []int32 // in click order
-	List    []core.Ranked
-	Moves   []move // each listed business's move since the list before; nil for none
-	Why     []core.Explanation
-	WhyErr  string
-	Last    *clickTiming // the last like, nil after any other change
-	Model   *core.Model  // the model that learnt your clicks; nil until one is trained
-	User    int32        // your row in Model
-	Trained bool         // Model is not nil
-	Waiting bool         // your clicks wait for training to end
+	Liked  []int32 // in click order
+	List   []core.Ranked
+	Moves  []move // each listed business's move since the list before; nil for none
+	Why    []core.Explanation
+	WhyErr string
+	Last   *clickTiming // the last like, nil after any other change
+	// Cat is the catalogue your clicks' and list's ids index: a section
+	// names them from it, not from a data value that may be newer.
+	Cat     *catalog.Catalog
+	Model   *core.Model // the model that learnt your clicks; nil until one is trained
+	User    int32       // your row in Model
+	Trained bool        // Model is not nil
+	Waiting bool        // your clicks wait for training to end
 	Earlier earlierClicks
 }
 
@@ -80,7 +87,7 @@ func (s *session) publishYou(ctx app.Context) { s.publish(ctx, keyYou, s.yours()
 // yours is you as you are now.
 func (s *session) yours() yours {
 	v := s.you
-	y := yours{Liked: slices.Clone(v.liked), List: slices.Clone(v.list), Why: v.why, Last: v.last, Model: v.model, User: v.id,
+	y := yours{Liked: slices.Clone(v.liked), List: slices.Clone(v.list), Why: v.why, Last: v.last, Cat: s.data.Cat, Model: v.model, User: v.id,
 		Trained: v.model != nil, Waiting: v.model == nil && s.stage != stageFailed, Earlier: v.earlier}
 	if v.prev != nil {
 		y.Moves = moves(v.prev, v.ids())
@@ -376,7 +383,7 @@ func (v *visitor) explain() {
 // learn when it is ready, as on a reload.
 func (v *visitor) detach() {
 	*v = visitor{liked: v.liked, store: v.store, saved: v.saved, readOnly: v.readOnly,
-		storageFailed: v.storageFailed, capped: v.capped, earlier: v.earlier}
+		storageFailed: v.storageFailed, capped: v.capped, earlier: v.earlier, dataHash: v.dataHash}
 }
 
 func (v *visitor) ids() []int32 {

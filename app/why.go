@@ -31,9 +31,9 @@ type share struct {
 
 // whyRows returns a why for each business in your list, or nil when there
 // is nothing of yours to explain; open says which are unfolded.
-func whyRows(d dataSet, y yours, open map[int32]bool) []why {
+func whyRows(y yours, open map[int32]bool) []why {
 	exps := y.Why
-	if len(exps) != len(y.List) || d.Cat == nil {
+	if len(exps) != len(y.List) || y.Cat == nil {
 		return nil
 	}
 	rows := make([]why, len(exps))
@@ -47,7 +47,7 @@ func whyRows(d dataSet, y yours, open map[int32]bool) []why {
 			Remainder: e.Remainder,
 		}
 		for _, c := range top {
-			w.Shares = append(w.Shares, share{Name: d.Cat.Item(c.Item).Name, Amount: c.Amount})
+			w.Shares = append(w.Shares, share{Name: y.Cat.Item(c.Item).Name, Amount: c.Amount})
 		}
 		rows[k] = w
 	}

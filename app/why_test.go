@@ -29,7 +29,7 @@ func pageWithModel(t *testing.T) *session {
 func TestWhyRows(t *testing.T) {
 	p := pageWithModel(t)
 	open := map[int32]bool{}
-	if rows := whyRows(p.data, p.yours(), open); rows != nil {
+	if rows := whyRows(p.yours(), open); rows != nil {
 		t.Fatalf("before any click: %d rows to explain", len(rows))
 	}
 	if note, _ := whyNote(p.yours()); !strings.Contains(note, "Nothing of yours to explain yet") {
@@ -40,7 +40,7 @@ func TestWhyRows(t *testing.T) {
 		if err := p.you.like(i); err != nil {
 			t.Fatal(err)
 		}
-		rows := whyRows(p.data, p.yours(), open)
+		rows := whyRows(p.yours(), open)
 		if len(rows) != len(p.you.list) {
 			t.Fatalf("after %d clicks: %d rows for %d listed", n+1, len(rows), len(p.you.list))
 		}
@@ -77,7 +77,7 @@ func TestWhyRows(t *testing.T) {
 		}
 	}
 	// The named shares are your clicks: each one is something you liked.
-	for _, w := range whyRows(p.data, p.yours(), open) {
+	for _, w := range whyRows(p.yours(), open) {
 		for _, sh := range w.Shares {
 			var id int32
 			fmt.Sscanf(sh.Name, "Business %d", &id)
@@ -88,7 +88,7 @@ func TestWhyRows(t *testing.T) {
 	}
 	first := p.you.list[0].Item
 	open = map[int32]bool{first: true}
-	if rows := whyRows(p.data, p.yours(), open); !rows[0].Open || rows[1].Open {
+	if rows := whyRows(p.yours(), open); !rows[0].Open || rows[1].Open {
 		t.Errorf("opening %d's why: open flags %v, %v", first, rows[0].Open, rows[1].Open)
 	}
 	if note, _ := whyNote(p.yours()); !strings.Contains(note, "remainder") {
@@ -97,7 +97,7 @@ func TestWhyRows(t *testing.T) {
 	if err := p.you.reset(); err != nil {
 		t.Fatal(err)
 	}
-	if rows := whyRows(p.data, p.yours(), open); rows != nil {
+	if rows := whyRows(p.yours(), open); rows != nil {
 		t.Errorf("after starting over: %d rows to explain", len(rows))
 	}
 }

@@ -32,10 +32,10 @@ func (c *yourClicks) onRowClick(ctx app.Context, e app.Event) {
 func (c *yourClicks) Render() app.UI {
 	countRender("clicks")
 	var entries []entry
-	if c.data.Cat != nil {
+	if cat := c.you.Cat; cat != nil {
 		entries = make([]entry, len(c.you.Liked))
 		for k, i := range c.you.Liked {
-			entries[k] = c.data.entry(i, c.you)
+			entries[k] = entryOf(cat, i, c.you)
 		}
 	}
 	return newHistoryList().Entries(entries).Pending(c.you.Waiting).

@@ -67,7 +67,7 @@ func (l *yourList) Render() app.UI {
 		ids := d.Cat.MostReviewed(listLength)
 		entries := make([]entry, len(ids))
 		for k, i := range ids {
-			entries[k] = d.entry(i, y)
+			entries[k] = entryOf(d.Cat, i, y)
 		}
 		return r.Title("Most reviewed, for now").Order("popular").Entries(entries).
 			Caption("Not personal yet: these are the businesses with the most reviews in the data. " +
@@ -76,7 +76,7 @@ func (l *yourList) Render() app.UI {
 	}
 	entries := make([]entry, len(y.List))
 	for k, rk := range y.List {
-		e := d.entry(rk.Item, y)
+		e := entryOf(y.Cat, rk.Item, y)
 		e.Score, e.HasScore = rk.Score, true
 		if y.Moves != nil {
 			e.Move, e.ShowMove = y.Moves[k], true
@@ -84,7 +84,7 @@ func (l *yourList) Render() app.UI {
 		entries[k] = e
 	}
 	note, problem := whyNote(y)
-	r = r.Order("model").Entries(entries).Timing(newClickCostLine()).Why(whyRows(d, y, l.whyOpen), note, problem)
+	r = r.Order("model").Entries(entries).Timing(newClickCostLine()).Why(whyRows(y, l.whyOpen), note, problem)
 	if len(y.Liked) == 0 {
 		return r.Title("Your list: cold start").
 			Caption("The model knows nothing about you yet. Like any new user (Algorithm 2 of the paper), " +
@@ -300,10 +300,10 @@ func (c *clickCostLine) OnMount(ctx app.Context) {
 func (c *clickCostLine) Render() app.UI {
 	countRender("timing")
 	last := c.you.Last
-	if last == nil || c.data.Cat == nil {
+	if last == nil || c.you.Cat == nil {
 		return app.P().ID("update-time").Class("timing").Hidden(true)
 	}
-	r := clickReport{Name: c.data.Cat.Item(last.Item).Name, UpdateMs: last.UpdateMs, RankMs: last.RankMs, FineClock: fineClock()}
+	r := clickReport{Name: c.you.Cat.Item(last.Item).Name, UpdateMs: last.UpdateMs, RankMs: last.RankMs, FineClock: fineClock()}
 	if tr := last.Trace; tr != nil {
 		r.UserHistory, r.ItemHistory, r.K = tr.UserHistory, tr.ItemHistory, tr.K
 	}

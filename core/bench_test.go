@@ -191,3 +191,21 @@ func BenchmarkObjective(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkSimilar lists a business's ten nearest on the Phoenix 10-core,
+// K = 32: what "More like this" asks of the page on a click.
+func BenchmarkSimilar(b *testing.B) {
+	d := yelp10core(b)
+	cfg := DefaultConfig()
+	cfg.Epochs = 2
+	m, err := Train(d, cfg, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		if _, err := m.Similar(int32(n%d.NumItems()), 10); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -259,3 +259,29 @@ func ExampleLoad() {
 	// RCD with K = 4 and line-search constant 0.3
 	// same scores: true
 }
+
+// Items whose vectors point the same way are alike: Similar lists the
+// items nearest to one by the cosine of their vectors.
+func ExampleModel_Similar() {
+	d, err := core.Synthetic(200, 50, 4000, 0.8, 3)
+	if err != nil {
+		panic(err)
+	}
+	cfg := core.DefaultConfig()
+	cfg.K, cfg.Epochs = 8, 10
+	m, err := core.Train(d, cfg, nil)
+	if err != nil {
+		panic(err)
+	}
+	near, err := m.Similar(0, 3)
+	if err != nil {
+		panic(err)
+	}
+	for _, r := range near {
+		fmt.Printf("%s %.3f\n", d.ItemKey(r.Item), r.Score)
+	}
+	// Output:
+	// i5 0.984
+	// i30 0.934
+	// i37 0.917
+}

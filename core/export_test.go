@@ -34,24 +34,27 @@ func (b *BPR) Epoch() {
 	b.epochs++
 }
 
-func (a *ALS) Epochs() int                    { return a.epochs }
-func (a *ALS) AddUser() int32                 { return a.addUser() }
-func (a *ALS) AddItem() int32                 { return a.addItem() }
-func (a *ALS) UserVector(u int32) []float64   { return slices.Clone(a.user(u)) }
-func (a *ALS) ItemVector(i int32) []float64   { return slices.Clone(a.item(i)) }
-func (b *BPR) Epochs() int                    { return b.epochs }
-func (b *BPR) AddUser() int32                 { return b.addUser() }
-func (b *BPR) AddItem() int32                 { return b.addItem() }
-func (b *BPR) Score(u, i int32) float64       { return dot(b.user(u), b.item(i)) }
-func (b *BPR) UserVector(u int32) []float64   { return slices.Clone(b.user(u)) }
-func (b *BPR) ItemVector(i int32) []float64   { return slices.Clone(b.item(i)) }
-func (m *Model) AddItem() int32               { return m.addItem() }
-func (m *Model) UserVector(u int32) []float64 { return slices.Clone(m.user(u)) }
-func (m *Model) ItemVector(i int32) []float64 { return slices.Clone(m.item(i)) }
-func (p *Popularity) AddItem() int32          { return p.addItem() }
-func (p *Popularity) Count(i int32) int       { return p.counts[i] }
-func (t *Trainer) Epochs() int                { return t.epochs }
-func (t *BPRTrainer) Epochs() int             { return t.b.epochs }
+func (a *ALS) Epochs() int                          { return a.epochs }
+func (a *ALS) AddUser() int32                       { return a.addUser() }
+func (a *ALS) AddItem() int32                       { return a.addItem() }
+func (a *ALS) UserVector(u int32) []float64         { return slices.Clone(a.user(u)) }
+func (a *ALS) ItemVector(i int32) []float64         { return slices.Clone(a.item(i)) }
+func (b *BPR) Epochs() int                          { return b.epochs }
+func (b *BPR) AddUser() int32                       { return b.addUser() }
+func (b *BPR) AddItem() int32                       { return b.addItem() }
+func (b *BPR) Score(u, i int32) float64             { return dot(b.user(u), b.item(i)) }
+func (b *BPR) UserVector(u int32) []float64         { return slices.Clone(b.user(u)) }
+func (b *BPR) ItemVector(i int32) []float64         { return slices.Clone(b.item(i)) }
+func (m *Model) AddItem() int32                     { return m.addItem() }
+func (m *Model) UserVector(u int32) []float64       { return slices.Clone(m.user(u)) }
+func (m *Model) ItemVector(i int32) []float64       { return slices.Clone(m.item(i)) }
+func (m *Model) SetItemVector(i int32, v []float64) { copy(m.item(i), v) }
+func (r *RCD) ItemVector(i int32) []float64         { return slices.Clone(r.item(i)) }
+func (c *CG) ItemVector(i int32) []float64          { return slices.Clone(c.item(i)) }
+func (p *Popularity) AddItem() int32                { return p.addItem() }
+func (p *Popularity) Count(i int32) int             { return p.counts[i] }
+func (t *Trainer) Epochs() int                      { return t.epochs }
+func (t *BPRTrainer) Epochs() int                   { return t.b.epochs }
 
 func (d *Dataset) UserID(key string) (int32, bool) {
 	u, ok := d.keys.userIDs[key]

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 )
 
 // PlantedConfig describes a planted world: users and items in taste
@@ -216,3 +217,49 @@ func (p *weightedPool) draw(n int, mark []int32, tag int32, rng *rand.Rand) []in
 	}
 	return out
 }
+
+// ParsePlanted reads a planted world's configuration written as its
+// fields in order, comma-separated: groups, users, items, per-user, noise,
+// zipf and seed, each optional from the last, over DefaultPlanted. It
+// checks the values as Planted does.
+func ParsePlanted(s string) (PlantedConfig, error) {
+	c := DefaultPlanted()
+	if strings.TrimSpace(s) == "" {
+		return c, nil
+	}
+	fields := strings.Split(s, ",")
+	names := []string{"groups", "users", "items", "per-user", "noise", "zipf", "seed"}
+	if len(fields) > len(names) {
+		return c, fmt.Errorf("core: a planted world has %d fields (%s), not %d", len(names), strings.Join(names, ", "), len(fields))
+	}
+	ints := []*int{&c.Groups, &c.Users, &c.Items, &c.PerUser}
+	floats := []*float64{&c.Noise, &c.Zipf}
+	for k, f := range fields {
+		f = strings.TrimSpace(f)
+		var err error
+		kind := "a whole number"
+		switch {
+		case k < len(ints):
+			*ints[k], err = strconv.Atoi(f)
+		case k < len(ints)+len(floats):
+			*floats[k-len(ints)], err = strconv.ParseFloat(f, 64)
+			kind = "a number"
+		default:
+			c.Seed, err = strconv.ParseUint(f, 10, 64)
+			kind = "a whole number from 0 up"
+		}
+		if err != nil {
+			return c, fmt.Errorf("core: planted %s: %q is not %s", names[k], f, kind)
+		}
+	}
+	return c, c.check()
+}
+
+// String writes c as ParsePlanted reads it.
+func (c PlantedConfig) String() string {
+	return fmt.Sprintf("%d,%d,%d,%d,%s,%s,%d", c.Groups, c.Users, c.Items, c.PerUser,
+		strconv.FormatFloat(c.Noise, 'g', -1, 64), strconv.FormatFloat(c.Zipf, 'g', -1, 64), c.Seed)
+}
+
+// Check says what is wrong with c, if anything, as Planted would.
+func (c PlantedConfig) Check() error { return c.check() }

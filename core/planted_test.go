@@ -187,3 +187,23 @@ func TestPlantedRejectsBadConfigs(t *testing.T) {
 		}
 	}
 }
+
+// A planted world's configuration reads back from its string, fields
+// default from the last, and a bad one says which field.
+func TestParsePlanted(t *testing.T) {
+	c := core.DefaultPlanted()
+	c.Groups, c.Noise, c.Seed = 5, 0.25, 42
+	got, err := core.ParsePlanted(c.String())
+	if err != nil || got != c {
+		t.Errorf("%q reads back as %+v, %v; want %+v", c.String(), got, err, c)
+	}
+	if got, err := core.ParsePlanted("3,500"); err != nil || got.Groups != 3 || got.Users != 500 || got.Items != core.DefaultPlanted().Items {
+		t.Errorf(`"3,500" reads as %+v, %v`, got, err)
+	}
+	for s, want := range map[string]string{"x": "groups", "8,1000,400,20,lots": "noise", "8,1000,400,20,0.1,1,-1": "seed",
+		"1,2,3,4,5,6,7,8": "has 7 fields", "8,1000,400,20,1.5": "noise = 1.5"} {
+		if _, err := core.ParsePlanted(s); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want an error naming %q", s, err, want)
+		}
+	}
+}

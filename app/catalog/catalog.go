@@ -18,6 +18,9 @@ type Catalog struct {
 	popular    []int32 // ids, most reviewed first; nil until the counts are known
 	categories []Facet // most common first
 	cities     []Facet
+	// The factor map's colouring, found once (Colouring).
+	colours  []Group
+	colourOf []int
 }
 
 // Facet is a category or city with the number of businesses in it.

@@ -1,5 +1,11 @@
 package catalog
 
+import (
+	"slices"
+
+	"github.com/ealslive/ealslive/core/pack"
+)
+
 // Group is a colour of the factor map: a few of Yelp's categories
 // under one name. The colours each have at least 3:1 contrast on the
 // card's white, as a chart's marks need.
@@ -43,4 +49,85 @@ func MainGroup(categories []string) int {
 		}
 	}
 	return last
+}
+
+// Colouring is how the factor map colours the businesses: by the groups
+// above where most of them have a category those groups name (the Yelp
+// data), else by their most common categories, else, for data without
+// categories, by how reviewed they are. It returns the groups and each
+// business's index in them.
+func (c *Catalog) Colouring() ([]Group, []int) {
+	if c.colours != nil {
+		return c.colours, c.colourOf
+	}
+	n := len(c.items)
+	of := make([]int, n)
+	named := 0
+	for i, it := range c.items {
+		of[i] = MainGroup(it.Categories)
+		if of[i] < len(Groups)-2 {
+			named++
+		}
+	}
+	switch {
+	case 2*named >= n:
+		c.colours = Groups
+	case len(c.categories) > 0:
+		c.colours, of = byCategory(c.items, c.categories)
+	default:
+		c.colours, of = byReviews(c.reviews, n)
+	}
+	c.colourOf = of
+	return c.colours, of
+}
+
+// palette are the map's colours, each with 3:1 contrast on white.
+func palette(k int) string { return Groups[k%len(Groups)].Colour }
+
+// byCategory groups the items by the most common categories, an item by
+// the first of its categories among them, the rest together.
+func byCategory(items []pack.Item, common []Facet) ([]Group, []int) {
+	top := common[:min(len(common), len(Groups)-1)]
+	groups := make([]Group, 0, len(top)+1)
+	for k, f := range top {
+		groups = append(groups, Group{Name: f.Name, Colour: palette(k), Categories: []string{f.Name}})
+	}
+	groups = append(groups, Group{Name: "Other", Colour: palette(len(Groups) - 1)})
+	of := make([]int, len(items))
+	for i, it := range items {
+		of[i] = len(groups) - 1
+		for _, c := range it.Categories {
+			if k := slices.IndexFunc(top, func(f Facet) bool { return f.Name == c }); k >= 0 {
+				of[i] = k
+				break
+			}
+		}
+	}
+	return groups, of
+}
+
+// byReviews groups the items into fifths by their reviews, most reviewed
+// first.
+func byReviews(reviews []int, n int) ([]Group, []int) {
+	names := []string{"Most reviewed fifth", "Second fifth", "Third fifth", "Fourth fifth", "Least reviewed fifth"}
+	groups := make([]Group, len(names))
+	for k, name := range names {
+		groups[k] = Group{Name: name, Colour: palette(k)}
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	count := func(i int) int {
+		if i < len(reviews) {
+			return reviews[i]
+		}
+		return 0
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return count(b) - count(a) })
+	of := make([]int, n)
+	for rank, i := range order {
+		of[i] = min(rank*len(names)/max(n, 1), len(names)-1)
+	}
+	return groups, of
 }

@@ -1,6 +1,10 @@
 package catalog
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ealslive/ealslive/core/pack"
+)
 
 func TestMainGroup(t *testing.T) {
 	name := func(g int) string { return Groups[g].Name }
@@ -19,5 +23,25 @@ func TestMainGroup(t *testing.T) {
 		if got := name(MainGroup(c.categories)); got != c.want {
 			t.Errorf("%v: %s, want %s", c.categories, got, c.want)
 		}
+	}
+}
+
+// The factor map colours Yelp's businesses by their groups, other data by
+// its most common categories, and data without categories by reviews.
+func TestColouring(t *testing.T) {
+	yelp := New([]pack.Item{{Categories: []string{"Pizza"}}, {Categories: []string{"Sushi Bars"}}, {Categories: []string{"Dentists"}}})
+	if groups, of := yelp.Colouring(); len(groups) != len(Groups) || of[0] != 2 || of[1] != 3 || of[2] != len(Groups)-1 {
+		t.Errorf("Yelp's businesses are coloured %v by %v", of, groups)
+	}
+	films := New([]pack.Item{{Categories: []string{"Drama"}}, {Categories: []string{"Comedy", "Drama"}}, {Categories: []string{"Horror"}}, {}})
+	groups, of := films.Colouring()
+	if groups[0].Name != "Drama" || groups[len(groups)-1].Name != "Other" || of[0] != 0 || of[1] != 1 || of[3] != len(groups)-1 {
+		t.Errorf("films are coloured %v by %+v", of, groups)
+	}
+	bare := New(make([]pack.Item, 10))
+	bare.SetCounts([]int{1, 9, 2, 8, 3, 7, 4, 6, 5, 0}, make([]int, 10), nil)
+	groups, of = bare.Colouring()
+	if len(groups) != 5 || of[1] != 0 || of[3] != 0 || of[9] != 4 || of[0] != 4 {
+		t.Errorf("items without categories are coloured %v by %+v", of, groups)
 	}
 }

@@ -40,14 +40,12 @@ type localPool struct {
 
 func (p *localPool) Size() int { return len(p.envs) }
 
-func (p *localPool) LoadData(pack []byte, spec work.DataSpec, on func(work.Msg)) {
+func (p *localPool) LoadData(parts [][]byte, spec work.DataSpec, on func(work.Msg)) {
 	p.mu.Lock()
 	p.onData = on
 	p.mu.Unlock()
 	m := work.NewMsg(work.MsgData, 0, spec)
-	if pack != nil {
-		m.Bytes = [][]byte{pack}
-	}
+	m.Bytes = parts
 	for _, box := range p.inboxes {
 		box.Put(m)
 	}

@@ -10,12 +10,13 @@ import "github.com/ealslive/ealslive/app/work"
 type Pool interface {
 	// Size is the number of workers.
 	Size() int
-	// LoadData gives every worker the data pack, with spec: pack's bytes,
-	// or, when pack is nil, the one at spec.Pack, which each worker
+	// LoadData gives every worker the data, with spec: parts' bytes (a pack,
+	// or a log and its item file; see work.DataSpec), or, when parts is
+	// nil, what spec names: the pack at spec.Pack, which each worker
 	// downloads itself (and has most often decoded already, see
-	// work.DecodeAhead). on hears worker 0's MsgData, or a MsgError if the
-	// pack cannot be used.
-	LoadData(pack []byte, spec work.DataSpec, on func(work.Msg))
+	// work.DecodeAhead), a kept log or a planted world. on hears worker 0's
+	// MsgData, or a MsgError if the data cannot be used.
+	LoadData(parts [][]byte, spec work.DataSpec, on func(work.Msg))
 	// Start runs a job on every worker and returns its number.
 	Start(spec work.JobSpec, h Handlers) int
 	// Stop asks a job to stop (see work.Env.Stops).

@@ -67,7 +67,7 @@ type jsPool struct {
 	mu       sync.Mutex
 	next     int
 	jobs     map[int]*jobState
-	pack     []byte
+	parts    [][]byte // the data the page sent, if any: sent again on a restart
 	dataSpec work.DataSpec
 	onData   func(work.Msg)
 	restarts int
@@ -138,9 +138,9 @@ func (p *jsPool) start() {
 
 func (p *jsPool) Size() int { return p.n }
 
-func (p *jsPool) LoadData(pack []byte, spec work.DataSpec, on func(work.Msg)) {
+func (p *jsPool) LoadData(parts [][]byte, spec work.DataSpec, on func(work.Msg)) {
 	p.mu.Lock()
-	p.pack, p.dataSpec, p.onData = pack, spec, on
+	p.parts, p.dataSpec, p.onData = parts, spec, on
 	p.mu.Unlock()
 	p.sendData()
 }
@@ -148,9 +148,7 @@ func (p *jsPool) LoadData(pack []byte, spec work.DataSpec, on func(work.Msg)) {
 func (p *jsPool) sendData() {
 	for _, w := range p.workers {
 		m := work.NewMsg(work.MsgData, 0, p.dataSpec)
-		if p.pack != nil {
-			m.Bytes = [][]byte{p.pack}
-		}
+		m.Bytes = p.parts
 		obj, transfer := toJS(m)
 		w.Call("postMessage", obj, transfer)
 	}

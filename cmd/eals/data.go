@@ -24,6 +24,9 @@ type dataInfo struct {
 	hasTimes bool     // false: the splits follow the input order
 	notes    []string // what a reader of the results should know, a sentence each
 	read     *readJSON
+	// names are the items' names by id, where the data has them; nil
+	// otherwise.
+	names []string
 }
 
 // readJSON is what became of a log's rows.
@@ -89,7 +92,11 @@ func makeData(o *options) (*core.Dataset, *dataInfo, []core.ItemInfo, error) {
 		}
 		source := fmt.Sprintf("planted world: %d groups (%s), %d users, %d items, %d per user, noise %g, zipf %g, seed %d",
 			c.Groups, strings.Join(groups, ", "), c.Users, c.Items, c.PerUser, c.Noise, c.Zipf, c.Seed)
-		return w.Data, &dataInfo{source: source, format: "planted world", hasTimes: true}, w.Items, nil
+		info := &dataInfo{source: source, format: "planted world", hasTimes: true, names: make([]string, len(w.Items))}
+		for i, it := range w.Items {
+			info.names[i] = it.Name
+		}
+		return w.Data, info, w.Items, nil
 	}
 	d, err := core.Synthetic(s.users, s.items, s.interactions, s.zipf, o.cfg.Seed)
 	if err != nil {
@@ -136,6 +143,12 @@ func readData(o *options) (*core.Dataset, *dataInfo, error) {
 		read: &readJSON{Rows: l.Rows, BelowMinRating: l.BelowMinRating, Repeats: l.Repeats, OutsideKCore: l.OutsideKCore}}
 	if l.Items != nil {
 		info.format += ", items from " + l.ItemFormat
+		info.names = make([]string, l.Data.NumItems())
+		for i := range info.names {
+			info.names[i] = l.ItemLabel(int32(i))
+		}
+	} else if l.Format == core.FormatYelp.Name() {
+		info.names = yelpNames(o.data, l.Data)
 	}
 	return l.Data, info, nil
 }
@@ -167,6 +180,10 @@ func readPack(o *options) (*core.Dataset, *dataInfo, error) {
 	}
 	if !p.HasTimes {
 		info.notes = []string{core.NoTimesNote}
+	}
+	info.names = make([]string, len(p.Items))
+	for i, it := range p.Items {
+		info.names[i] = it.Name
 	}
 	return p.Data, info, nil
 }

@@ -53,6 +53,14 @@ func evaluate(o *options, d *core.Dataset, info *dataInfo, stdout, stderr io.Wri
 			s.Epochs = len(epochs)
 		}
 	}
+	if o.similar != "" {
+		if o.save != "" {
+			if err := saveModel(o.save, rec); err != nil {
+				return err
+			}
+		}
+		return similarTo(o, trainSet, info, rec, stdout)
+	}
 	s.Model, s.Params = describe(rec)
 	s.Loss = objective(rec)
 

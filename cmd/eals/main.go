@@ -10,6 +10,7 @@
 //	     [-exclude-seen] [-no-updates] [-json] [-bpr-lr 0.05] [-online-iters N]
 //	     [-cg-steps 3] [-rcd-armijo 0.3 -rcd-shrink 0.3 -rcd-trials 10] [-save FILE]
 //	eals -load FILE [-data PATH] [-protocol offline|online] [-save FILE]
+//	eals [-data PATH | -load FILE] -similar ID [-n 10]
 //	eals -reproduce DIR [-quick] [-data PATH]
 //	eals -synthetic users,items,interactions[,zipf] [-out FILE]
 //	eals -synthetic planted[,groups,users,items,per-user,noise,zipf] [-out FILE]
@@ -22,7 +23,9 @@
 // then a summary. Otherwise it shows progress on stderr and a table on
 // stdout. -save writes the model after training (after the replay, online);
 // -load reads one, which says what it holds, and evaluates it without
-// training. -reproduce writes a report of the paper's figures and tables
+// training. -similar lists the items most like one, by the cosine of their
+// vectors in the model trained (or loaded), with their names where the
+// data has them. -reproduce writes a report of the paper's figures and tables
 // (DIR/index.html, DIR/report.md, an SVG per figure, a CSV per table).
 // -synthetic makes a data set with Zipf-like item popularity, or a planted
 // world of users and items in taste groups, and either writes it in the

@@ -25,6 +25,8 @@ type options struct {
 	kcore                         int     // k-core of -data, if above 1
 	synthetic, out                string
 	save, load                    string
+	similar                       string // an item's key: list the items most like it
+	similarN                      int
 	reproduce                     string
 	quick                         bool
 	split                         float64
@@ -130,6 +132,8 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 		o.cfg.OnlineIters, o.bpr.OnlineIters))
 	fs.StringVar(&o.synthetic, "synthetic", "", "make a data set instead of reading one: users,items,interactions[,zipf], or planted[,groups,users,items,per-user,noise,zipf]")
 	fs.StringVar(&o.out, "out", "", "with -synthetic: write the data set to this file in the paper's format (a planted world's items beside it) and stop")
+	fs.StringVar(&o.similar, "similar", "", "list the items most like this one (its key in -data) by the cosine of their vectors, instead of evaluating")
+	fs.IntVar(&o.similarN, "n", 10, "with -similar: how many items to list")
 	fs.StringVar(&o.save, "save", "", "write the model to this file: after training, or after the replay with -protocol online")
 	fs.StringVar(&o.load, "load", "", "read the model from this file (it says what it holds) instead of training one")
 	fs.StringVar(&o.reproduce, "reproduce", "", "write the paper's figures, tables and tests, on the Phoenix 10-core, into this folder")
@@ -355,6 +359,7 @@ func printUsage(fs *flag.FlagSet, stderr io.Writer) {
             [-wnew 1] [-topn 100] [-threads 1] [-seed 1] [-exclude-seen] [-no-updates] [-json]
             [-save FILE]
        eals -load FILE [-data PATH] [-protocol offline|online] [-save FILE] ...
+       eals [-data PATH | -load FILE] -similar ID [-n 10] [-json]
        eals -reproduce DIR [-quick] [-data PATH]
        eals -synthetic users,items,interactions[,zipf] [-out FILE]
        eals -synthetic planted[,groups,users,items,per-user,noise,zipf] [-out FILE]
@@ -407,33 +412,16 @@ func parseSynth(s string) (synthSpec, error) {
 
 // parsePlanted reads the fields after "planted": groups, users, items,
 // per-user, noise and zipf, each optional from the last, defaulting to
-// core.DefaultPlanted's.
+// core.DefaultPlanted's; the world's seed is -seed's.
 func parsePlanted(s string, fields []string) (synthSpec, error) {
-	c := core.DefaultPlanted()
-	bad := func(why string) (synthSpec, error) {
+	d := core.DefaultPlanted()
+	c, err := core.ParsePlanted(strings.Join(fields, ","))
+	if len(fields) > 6 {
+		err = fmt.Errorf("%d fields after planted", len(fields))
+	}
+	if err != nil {
 		return synthSpec{}, fmt.Errorf("-synthetic %q is invalid: %s (want planted[,groups,users,items,per-user,noise,zipf], e.g. planted,%d,%d,%d,%d,%g,%g)",
-			s, why, c.Groups, c.Users, c.Items, c.PerUser, c.Noise, c.Zipf)
-	}
-	ints := []*int{&c.Groups, &c.Users, &c.Items, &c.PerUser}
-	floats := []*float64{&c.Noise, &c.Zipf}
-	if len(fields) > len(ints)+len(floats) {
-		return bad(fmt.Sprintf("%d fields after planted", len(fields)))
-	}
-	for k, f := range fields {
-		f = strings.TrimSpace(f)
-		if k < len(ints) {
-			v, err := strconv.Atoi(f)
-			if err != nil {
-				return bad(fmt.Sprintf("%q is not a whole number", f))
-			}
-			*ints[k] = v
-			continue
-		}
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil {
-			return bad(fmt.Sprintf("%q is not a number", f))
-		}
-		*floats[k-len(ints)] = v
+			s, strings.TrimPrefix(err.Error(), "core: "), d.Groups, d.Users, d.Items, d.PerUser, d.Noise, d.Zipf)
 	}
 	return synthSpec{planted: &c}, nil
 }

@@ -386,6 +386,9 @@ type metrics struct {
 	KernelRows          int64          `json:"kernelRows"`
 	KernelRankings      int64          `json:"kernelRankings"`
 	Renders             map[string]int `json:"renders"`
+	Data                string         `json:"data"`
+	DataHash            string         `json:"dataHash"`
+	MemBytes            uint64         `json:"memBytes"`
 }
 
 // trainingSplit is where a visit's time to a trained model went, in

@@ -1,0 +1,349 @@
+//go:build browser && !wasm
+
+package pagetest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/ealslive/ealslive/core"
+)
+
+// logFamily is one layout of interaction log a visitor may bring, written
+// from a data set.
+type logFamily struct {
+	name  string // the file's name, which format detection reads too
+	write func(d *core.Dataset) string
+}
+
+// logFamilies are the layouts the browser tests load through the page's
+// file control: a CSV with a header, MovieLens's u.data and ratings.dat,
+// and a TSV without a header. Ids are numbers, as in MovieLens; the
+// ratings vary, the times follow the data set's.
+var logFamilies = []logFamily{
+	{"ratings.csv", func(d *core.Dataset) string {
+		return writeLog(d, "userId,movieId,rating,timestamp\n", func(u, i, r int, ts int64) string {
+			return fmt.Sprintf("%d,%d,%d.5,%d\n", u, i, r, ts)
+		})
+	}},
+	{"u.data", func(d *core.Dataset) string {
+		return writeLog(d, "", func(u, i, r int, ts int64) string { return fmt.Sprintf("%d\t%d\t%d\t%d\n", u, i, r, ts) })
+	}},
+	{"ratings.dat", func(d *core.Dataset) string {
+		return writeLog(d, "", func(u, i, r int, ts int64) string { return fmt.Sprintf("%d::%d::%d::%d\n", u, i, r, ts) })
+	}},
+	{"clicks.tsv", func(d *core.Dataset) string {
+		return writeLog(d, "", func(u, i, r int, ts int64) string { return fmt.Sprintf("%d\t%d\t%d\n", u, i, ts) })
+	}},
+}
+
+func writeLog(d *core.Dataset, header string, line func(u, i, r int, ts int64) string) string {
+	var b strings.Builder
+	b.WriteString(header)
+	for k, x := range d.Interactions() {
+		b.WriteString(line(int(x.User)+1, int(x.Item)+1, 1+k%5, 1e9+x.Time))
+	}
+	return b.String()
+}
+
+// testLog is a small data set with ten or more interactions a user.
+func testLog(t *testing.T, seed uint64) *core.Dataset {
+	t.Helper()
+	d, err := core.Synthetic(150, 120, 3000, 0.8, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// requestLog records every request the browser makes, for the test that
+// the visitor's file leaves it in none.
+type requestLog struct {
+	mu   sync.Mutex
+	reqs []*network.Request
+}
+
+func (l *requestLog) listen(ctx context.Context) {
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			l.mu.Lock()
+			l.reqs = append(l.reqs, e.Request)
+			l.mu.Unlock()
+		}
+	})
+}
+
+// carrying returns the requests that could carry what: any with a body,
+// any whose address holds it.
+func (l *requestLog) carrying(what string) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, r := range l.reqs {
+		if r.Method != "GET" || r.HasPostData || strings.Contains(r.URL, what) {
+			out = append(out, r.Method+" "+r.URL)
+		}
+	}
+	return out
+}
+
+// loadFile picks path (and items, if not "") in the page's data control
+// and reads it; it returns once the page has trained on it.
+func loadFile(t *testing.T, ctx context.Context, path, items string) metrics {
+	t.Helper()
+	openDataChoice(t, ctx)
+	click(t, ctx, "#data-kind-file")
+	eventually(t, "the file control", 10*time.Second, func() bool { return count(t, ctx, "#data-file") == 1 })
+	files := []chromedp.Action{chromedp.SetUploadFiles("#data-file", []string{path}, chromedp.ByQuery)}
+	if items != "" {
+		files = append(files, chromedp.SetUploadFiles("#data-items", []string{items}, chromedp.ByQuery))
+	}
+	run(t, ctx, "picking "+filepath.Base(path), 10*time.Second, files...)
+	before := readMetrics(t, ctx).DataHash
+	click(t, ctx, "#data-read")
+	name := "your file " + filepath.Base(path)
+	return waitFor(t, ctx, "training on "+name, trainTimeout, func(m metrics) bool {
+		return ready(m) && m.Data == name && m.DataHash != before && m.ModelChecksum != "" && !m.Restored
+	})
+}
+
+// openDataChoice unfolds the model card's data control.
+func openDataChoice(t *testing.T, ctx context.Context) {
+	t.Helper()
+	run(t, ctx, "opening the data control", 10*time.Second, chromedp.Evaluate(
+		`document.querySelector("#data-choice").open = true`, nil))
+}
+
+// checksumOf is the SHA-256 of core.Train's model on d's leave-one-out
+// split, with cfg: what the page's workers must train.
+func checksumOf(t *testing.T, d *core.Dataset, cfg core.Config) (*core.Model, string) {
+	t.Helper()
+	train, _, err := d.LeaveOneOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := core.Train(train, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(b)
+	return m, hex.EncodeToString(sum[:])
+}
+
+// likeTwice likes your list's top business twice, and holds the page's
+// list after each to core's model m, learning the same clicks. The page's
+// data-ids are the model's item ids.
+func likeTwice(t *testing.T, ctx context.Context, m *core.Model) []string {
+	t.Helper()
+	you := m.AddUser()
+	var liked []string
+	start := len(readMetrics(t, ctx).ClickToScreenMs)
+	for k := 0; k < 2; k++ {
+		id := ids(t, ctx, "#ranked-list li:has(button.like)")[0]
+		likeTop(t, ctx, start+k+1)
+		i, _ := strconv.Atoi(id)
+		if err := m.Update(you, int32(i)); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := m.Recommend(you, 20, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compareList(t, ctx, k+1, m, you, rec)
+		liked = append(liked, id)
+	}
+	return liked
+}
+
+// A visitor's own file in each family is read and trained on in the
+// browser, bit for bit as core reads and trains on it natively; what was
+// read is said before the model is shown; two likes give core's list; no
+// request carries the file; a file that cannot be read is named with its
+// line and the page keeps its data; and a reload comes back to the last
+// file and its clicks.
+func TestYourFileMatchesCore(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	ctx := newBrowser(t)
+	var reqs requestLog
+	reqs.listen(ctx)
+	run(t, ctx, "opening the page", 30*time.Second, network.Enable(), chromedp.Navigate(srv.base))
+	waitFor(t, ctx, "training on the Phoenix reviews", trainTimeout, ready)
+	cfg := pageConfigShown(t, ctx)
+	dir := t.TempDir()
+	var last string
+	var lastLiked []string
+	for k, fam := range logFamilies {
+		d := testLog(t, uint64(20+k))
+		path := filepath.Join(dir, fam.name)
+		content := fam.write(d)
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want, err := core.ReadLogFile(path, core.LogOptions{})
+		if err != nil {
+			t.Fatalf("%s: core cannot read the test's own file: %v", fam.name, err)
+		}
+		m := loadFile(t, ctx, path, "")
+		model, sum := checksumOf(t, want.Data, cfg)
+		if m.ModelChecksum != sum {
+			t.Errorf("%s: the page's model has SHA-256 %s, core's on the same file %s", fam.name, m.ModelChecksum, sum)
+		}
+		data := text(t, ctx, "#data")
+		for _, says := range []string{"your file " + fam.name, want.Format, "Read " + thousandsOf(want.Rows) + " rows",
+			thousandsOf(want.Data.NumUsers()) + " users", thousandsOf(want.Data.NumItems()) + " items"} {
+			if !strings.Contains(data, says) {
+				t.Errorf("%s: the data card does not say %q: %q", fam.name, says, data)
+			}
+		}
+		lastLiked = likeTwice(t, ctx, model)
+		last = fam.name
+		if got := reqs.carrying(fam.name); len(got) > 0 {
+			t.Errorf("%s: requests that may carry the file: %v", fam.name, got)
+		}
+	}
+	screenshot(t, ctx, "70-your-file")
+
+	// A file that cannot be read says why, and the page keeps its data.
+	bad := filepath.Join(dir, "broken.csv")
+	if err := os.WriteFile(bad, []byte("user,item,rating\na,b,1\na,c,lots\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := readMetrics(t, ctx)
+	openDataChoice(t, ctx)
+	click(t, ctx, "#data-kind-file")
+	eventually(t, "the file control", 10*time.Second, func() bool { return count(t, ctx, "#data-file") == 1 })
+	run(t, ctx, "picking a broken file", 10*time.Second, chromedp.SetUploadFiles("#data-file", []string{bad}, chromedp.ByQuery))
+	click(t, ctx, "#data-read")
+	eventually(t, "the broken file's message", 20*time.Second, func() bool {
+		return strings.Contains(text(t, ctx, "#data-problem"), "broken.csv:3")
+	})
+	contains(t, "the notes", text(t, ctx, "#notices"), "The page keeps your file "+last)
+	after := waitFor(t, ctx, "the workers back on the file in use", 20*time.Second, func(m metrics) bool {
+		return ready(m) && !strings.HasPrefix(text(t, ctx, "#data-status"), "Reading")
+	})
+	if after.Data != before.Data || after.DataHash != before.DataHash || after.ModelChecksum != before.ModelChecksum {
+		t.Errorf("after a broken file the page is on %s (%s), want %s (%s) as before", after.Data, after.DataHash, before.Data, before.DataHash)
+	}
+	likeTop(t, ctx, len(after.ClickToScreenMs)+1) // and it still learns
+	lastLiked = append(lastLiked, "")
+	screenshot(t, ctx, "71-broken-file")
+
+	// A reload comes back to the last file, its kept model and its clicks.
+	liked := ids(t, ctx, "#history-list li")
+	run(t, ctx, "reloading", 30*time.Second, chromedp.Reload())
+	m := waitFor(t, ctx, "the file to come back", trainTimeout, func(m metrics) bool { return ready(m) && m.Liked == len(liked) })
+	if m.Data != "your file "+last || !m.Restored {
+		t.Errorf("after a reload the page is on %q (restored %v), want your file %s brought back", m.Data, m.Restored, last)
+	}
+	if got := ids(t, ctx, "#history-list li"); !slices.Equal(got, liked) || len(got) != len(lastLiked) {
+		t.Errorf("after a reload your clicks are %v, want %v", got, liked)
+	}
+	if got := reqs.carrying(last); len(got) > 0 {
+		t.Errorf("requests that may carry the file: %v", got)
+	}
+	// And one button back to the Phoenix reviews, whose clicks were kept.
+	openDataChoice(t, ctx)
+	click(t, ctx, "#data-kind-pack")
+	waitFor(t, ctx, "the Phoenix reviews again", trainTimeout, func(m metrics) bool {
+		return ready(m) && m.Data == "the Phoenix reviews"
+	})
+	if n := count(t, ctx, "#history-list li"); n != 0 {
+		t.Errorf("back on the Phoenix reviews, %d clicks made on the files are listed", n)
+	}
+}
+
+// A world with planted tastes: after likes in one group, the page counts
+// that group in your top 20 for eALS and for popularity exactly as core's
+// model and core.TopN on the same world, clicks and settings do.
+func TestPlantedWorldMatchesCore(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	ctx := newBrowser(t)
+	run(t, ctx, "opening the page", 30*time.Second, chromedp.Navigate(srv.base))
+	waitFor(t, ctx, "training on the Phoenix reviews", trainTimeout, ready)
+	cfg := pageConfigShown(t, ctx)
+	world := core.DefaultPlanted()
+	world.Users, world.Items, world.Seed = 400, 160, 3
+	openDataChoice(t, ctx)
+	click(t, ctx, "#data-kind-planted")
+	eventually(t, "the world's fields", 10*time.Second, func() bool { return count(t, ctx, "#world-users") == 1 })
+	for _, f := range [][2]string{{"users", "400"}, {"items", "160"}, {"seed", "3"}} {
+		setFilter(t, ctx, "#world-"+f[0], f[1], "input")
+	}
+	click(t, ctx, "#data-plant")
+	waitFor(t, ctx, "training on the planted world", trainTimeout, func(m metrics) bool {
+		return ready(m) && strings.Contains(m.Data, "planted")
+	})
+	w, err := core.Planted(world)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model, _ := checksumOf(t, w.Data, cfg)
+	if got := readMetrics(t, ctx).ModelChecksum; got == "" {
+		t.Fatal("no model checksum")
+	}
+	you := model.AddUser()
+	// Five likes in the group of the first business the finder lists.
+	group := w.ItemGroup[atoi(t, ids(t, ctx, "#browse-list li:has(button.like)")[0])]
+	var liked []int32
+	for i, g := range w.ItemGroup {
+		if g == group && len(liked) < 5 {
+			liked = append(liked, int32(i))
+		}
+	}
+	setFilter(t, ctx, "#search", w.GroupNames[group], "input")
+	start := len(readMetrics(t, ctx).ClickToScreenMs)
+	for k, i := range liked {
+		eventually(t, "the business in the finder", 10*time.Second, func() bool {
+			return count(t, ctx, `#browse-list li[data-id="`+strconv.Itoa(int(i))+`"] button.like`) == 1
+		})
+		run(t, ctx, "liking", 10*time.Second, mouseClick(`#browse-list li[data-id="`+strconv.Itoa(int(i))+`"] button.like`))
+		waitFor(t, ctx, "the like", 10*time.Second, func(m metrics) bool { return len(m.ClickToScreenMs) >= start+k+1 })
+		if err := model.Update(you, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := model.Recommend(you, 20, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := make([]float64, w.Data.NumItems())
+	for i, c := range w.Data.ItemCounts() {
+		counts[i] = float64(c)
+	}
+	pop := core.TopN(counts, 20, liked)
+	in := func(list []core.Ranked) int {
+		n := 0
+		for _, r := range list {
+			if w.ItemGroup[r.Item] == group {
+				n++
+			}
+		}
+		return n
+	}
+	wantEals, wantPop := fmt.Sprintf("%d of 20", in(rec)), fmt.Sprintf("%d of 20", in(pop))
+	eventually(t, "the tastes' counts", 10*time.Second, func() bool {
+		return text(t, ctx, "#tastes-eals") == wantEals && text(t, ctx, "#tastes-pop") == wantPop
+	})
+	contains(t, "your group", text(t, ctx, "#tastes-group"), "You clicked in "+w.GroupNames[group]+": 5 of your 5 likes")
+	if in(rec) < 3*in(pop) {
+		t.Errorf("eALS holds %d of the group in your top 20, popularity %d", in(rec), in(pop))
+	}
+	screenshotOf(t, ctx, "#tastes", "72-known-tastes")
+}
