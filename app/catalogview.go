@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/ealslive/ealslive/app/catalog"
 	"github.com/ealslive/ealslive/app/textfmt"
@@ -21,8 +22,10 @@ type catalogView struct {
 	Iquery      catalog.Query
 	Iresults    []entry
 	Itotal      int
-	Iwaiting    string // what the browser says instead of a count while it has no businesses
-	Iloading    bool   // the businesses are on their way
+	Iwaiting    string               // what the browser says instead of a count while it has no businesses
+	Iloading    bool                 // the businesses are on their way
+	InearOn     bool                 // the rows offer "More like this" (there is a model to ask)
+	Inear       map[int32][]nearItem // the open "More like this" panels, by business
 	// onRowClick handles clicks on the rows' buttons (see rankedList). It
 	// is unexported, so kept from the first render: go-app redraws a child
 	// component when one of its exported fields changes, and counts every
@@ -43,6 +46,12 @@ func (c *catalogView) Results(v []entry, total int) *catalogView {
 	return c
 }
 func (c *catalogView) Waiting(v string) *catalogView { c.Iwaiting = v; return c }
+
+// Near offers "More like this" on every row, with the panels open.
+func (c *catalogView) Near(open map[int32][]nearItem) *catalogView {
+	c.InearOn, c.Inear = true, open
+	return c
+}
 
 // Loading is Waiting for businesses that are on their way: empty rows keep
 // their place meanwhile.
@@ -97,10 +106,18 @@ func (c *catalogView) Render() app.UI {
 			when(c.Iloading, placeholderFill),
 			app.Range(c.Iresults).Slice(func(k int) app.UI {
 				e := c.Iresults[k]
+				id := strconv.Itoa(int(e.ID))
+				_, open := c.Inear[e.ID]
 				return app.Li().Class("browse-item").DataSet("id", e.ID).Body(
 					businessText(e),
 					reviewsText(e),
-					likeButton(e),
+					app.Div().Class("row-actions").Body(
+						when(c.InearOn, func() app.UI {
+							return nearToggle("browse-near-"+id, e.Name, "browse-near-panel-"+id, open)
+						}),
+						likeButton(e),
+					),
+					when(open, func() app.UI { return renderNear("browse-near-panel-"+id, e.Name, c.Inear[e.ID]) }),
 				)
 			}),
 		),

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/ealslive/ealslive/app/textfmt"
+	"github.com/ealslive/ealslive/core"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -21,10 +22,57 @@ var exportCharts = []exportChart{
 	{"replay-history", "the replay's Figure 8"},
 }
 
-// exported is the last file made, offered again as a link: a browser may
-// block the first download, and a test reads the file through it.
-type exported struct {
+// downloads hands files to the browser, keeps the last one offered again
+// as a link (a browser may block the first download, and a test reads the
+// file through it), and says what it did.
+type downloads struct {
 	Name, URL, Mime string
+	status          string
+}
+
+// offer hands a file to the browser as a download and keeps its link.
+func (d *downloads) offer(name, mime string, blob app.Value) {
+	if d.URL != "" {
+		app.Window().Get("URL").Call("revokeObjectURL", d.URL)
+	}
+	d.Name, d.Mime = name, mime
+	d.URL = app.Window().Get("URL").Call("createObjectURL", blob).String()
+	d.status = "Made " + name + "."
+	a := app.Window().Get("document").Call("createElement", "a")
+	a.Set("href", d.URL)
+	a.Set("download", name)
+	a.Call("click")
+}
+
+// offerImage offers a drawing as name.svg, or drawn on an offscreen canvas
+// as name.png, which arrives later; redraw shows what came of it.
+func (d *downloads) offerImage(ctx app.Context, name, svgText string, w, h float64, png bool, redraw func()) {
+	if !png {
+		d.offer(name+".svg", "image/svg+xml", textBlob(svgText, "image/svg+xml"))
+		return
+	}
+	d.status = "Drawing " + name + ".png…"
+	drawPNG(svgText, w, h, func(blob app.Value, err error) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				d.status = "The PNG could not be drawn: " + err.Error() + "."
+			} else {
+				d.offer(name+".png", "image/png", blob)
+			}
+			redraw()
+		})
+	})
+}
+
+// render is the line saying what was made, with the link to it again.
+func (d *downloads) render(id string) app.UI {
+	return app.P().ID(id+"-status").Class("caption").Attr("role", "status").Body(
+		app.Text(d.status+" "),
+		when(d.URL != "", func() app.UI {
+			return app.A().ID(id+"-last").Href(d.URL).Attr("download", d.Name).
+				DataSet("mime", d.Mime).Text("Download " + d.Name + " again")
+		}),
+	)
 }
 
 // exportCard is "Take it away": every chart as SVG or PNG, and the
@@ -36,8 +84,7 @@ type exportCard struct {
 	model   modelInUse
 	data    dataSet
 	results results
-	last    exported
-	status  string
+	files   downloads
 	ctx     app.Context
 }
 
@@ -48,20 +95,6 @@ func (c *exportCard) OnMount(ctx app.Context) {
 	ctx.ObserveState(drawn(keyModel)).Value(&c.model)
 	ctx.ObserveState(drawn(keyData)).Value(&c.data)
 	ctx.ObserveState(drawn(keyResults)).Value(&c.results)
-}
-
-// offer hands a file to the browser as a download and keeps its link.
-func (c *exportCard) offer(name, mime string, blob app.Value) {
-	if c.last.URL != "" {
-		app.Window().Get("URL").Call("revokeObjectURL", c.last.URL)
-	}
-	url := app.Window().Get("URL").Call("createObjectURL", blob).String()
-	c.last = exported{Name: name, URL: url, Mime: mime}
-	c.status = "Made " + name + "."
-	a := app.Window().Get("document").Call("createElement", "a")
-	a.Set("href", url)
-	a.Set("download", name)
-	a.Call("click")
 }
 
 func textBlob(text, mime string) app.Value {
@@ -94,44 +127,32 @@ func (c *exportCard) exportResult(kind, format string) {
 	}
 	name := "eals-" + kind + "." + format
 	if format == "csv" {
-		c.offer(name, "text/csv", textBlob(exportCSV(h, header, rows), "text/csv"))
+		c.files.offer(name, "text/csv", textBlob(exportCSV(h, header, rows), "text/csv"))
 	} else {
-		c.offer(name, "application/json", textBlob(exportJSON(h, result), "application/json"))
+		c.files.offer(name, "application/json", textBlob(exportJSON(h, result), "application/json"))
 	}
 }
 
-// exportChart makes the SVG of a chart, or draws that SVG on an offscreen
-// canvas for a PNG, which arrives later.
+// exportChart makes the SVG of a chart, or its PNG.
 func (c *exportCard) exportChart(ch exportChart, png bool) {
-	svgText, w, h, err := chartSVG(ch.ID, c.chartNote())
+	svgText, w, h, err := chartSVG(ch.ID, chartNote(c.model.Config, c.data.Info))
 	if err != nil {
-		c.status = err.Error()
+		c.files.status = err.Error()
 		return
 	}
-	name := "eals-" + ch.ID
-	if !png {
-		c.offer(name+".svg", "image/svg+xml", textBlob(svgText, "image/svg+xml"))
-		return
-	}
-	c.status = "Drawing " + name + ".png…"
-	drawPNG(svgText, w, h, func(blob app.Value, err error) {
-		c.ctx.Dispatch(func(ctx app.Context) {
-			if err != nil {
-				c.status = "The PNG could not be drawn: " + err.Error() + "."
-				return
-			}
-			c.offer(name+".png", "image/png", blob)
-		})
-	})
+	c.files.offerImage(c.ctx, "eals-"+ch.ID, svgText, w, h, png, func() {})
 }
 
 // chartNote is the line under an exported chart: the settings and data.
-func (c *exportCard) chartNote() string {
-	cfg := c.model.Config
+func chartNote(cfg core.Config, d *dataInfo) string {
 	note := fmt.Sprintf("eALS Live · K = %d, c0 = %g, α = %g, λ = %g, w_new = %g, %d epochs, seed %d",
 		cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.WNew, cfg.Epochs, cfg.Seed)
-	if d := c.data.Info; d != nil {
+	switch {
+	case d == nil:
+	case d.yelp():
 		note += fmt.Sprintf(" · Yelp, %s: %s reviews", d.Subset, textfmt.Thousands(d.Reviews))
+	default:
+		note += fmt.Sprintf(" · %s: %s %s", d.Subset, textfmt.Thousands(d.Reviews), d.words().reviews)
 	}
 	return note
 }
@@ -179,13 +200,7 @@ func (c *exportCard) Render() app.UI {
 				)
 			}),
 		),
-		app.P().ID("export-status").Class("caption").Attr("role", "status").Body(
-			app.Text(c.status+" "),
-			when(c.last.URL != "", func() app.UI {
-				return app.A().ID("export-last").Href(c.last.URL).Attr("download", c.last.Name).
-					DataSet("mime", c.last.Mime).Text("Download " + c.last.Name + " again")
-			}),
-		),
+		c.files.render("export"),
 	)
 }
 

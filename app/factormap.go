@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/ealslive/ealslive/app/catalog"
 	"github.com/ealslive/ealslive/app/textfmt"
@@ -31,26 +30,44 @@ const (
 	mapHitDist = 14.0 // how near a pointer must be to a dot to name it
 )
 
-// factorMap draws every business at its coordinates on the two leading
-// principal directions of Q, coloured by main category, with your likes,
-// your top 20 and your vector's path marked, on one canvas. The plane is
-// that of the model as trained (the workers find it: session.itemPlane),
-// kept while you click, so that what moves on the map is what your clicks
-// moved.
+// The factor map section's two views.
+const (
+	viewFactors = "factors" // the factor space
+	viewWhere   = "map"     // where the businesses are
+)
+
+// factorMap draws every business on one canvas, in one of two views, with
+// your likes, your top 20 and the last "More like this" marked. In the
+// factor space, a business is at its coordinates on the two leading
+// principal directions of Q, coloured by main category, with your
+// vector's path; the plane is that of the model as trained (the workers
+// find it: session.itemPlane), kept while you click, so that what moves
+// on the map is what your clicks moved. On the map, a business is at its
+// longitude and latitude, which the model never saw, coloured by your
+// score.
 type factorMap struct {
 	app.Compo
-	Isession *session // for its probe
+	Isession *session // for its probe, and to share the view
 	inUse    modelInUse
+	data     dataSet
 	you      yours
+	near     nearShown
+	view     string
 	model    *core.Model      // the model plane belongs to
-	cat      *catalog.Catalog // the catalogue groups belong to
+	cat      *catalog.Catalog // the catalogue groups and places belong to
 	plane    *core.Plane
 	groups   []catalog.Group // the colours, by the data's categories (catalog.Colouring)
 	group    []int           // each business's index in groups
+	places   [][2]float64    // where each business is (catalog.Places), nil for data without coordinates
+	fifths   []catalog.Group // on the map, the colours, by your scores
+	fifth    []int           // each business's index in fifths
 	shown    factorMapShown
-	screen   [][2]float64 // each business's position on the canvas at the last draw
+	screen   [][2]float64 // each business's position on the canvas at the last draw, NaN if it has none
+	marks    int          // the businesses drawn at the last draw
 	hover    int32        // the business named, -1 for none
 	planeErr error
+	files    downloads
+	ctx      app.Context
 
 	// The map is drawn only while it is on screen or near it: reading the
 	// canvas's width forced a layout of the whole page after every click,
@@ -70,10 +87,33 @@ func newFactorMap() *factorMap { return &factorMap{hover: -1} }
 func (m *factorMap) Session(s *session) *factorMap { m.Isession = s; return m }
 
 func (m *factorMap) OnMount(ctx app.Context) {
+	m.ctx = ctx
 	// A new model comes with a change of yours, after it.
 	ctx.ObserveState(drawn(keyModel)).Value(&m.inUse)
+	ctx.ObserveState(drawn(keyData)).Value(&m.data)
 	ctx.ObserveState(drawn(keyYou)).OnChange(func() { m.refresh(ctx) }).Value(&m.you)
+	ctx.ObserveState(drawn(keyNear)).OnChange(func() { m.refresh(ctx) }).Value(&m.near)
+	// The view is the visitor's, a link's or presenter mode's, and is
+	// drawn at once.
+	ctx.ObserveState(keyMapView).OnChange(func() { m.refresh(ctx) }).Value(&m.view)
 	m.refresh(ctx)
+}
+
+// setView shows one of the two views.
+func (m *factorMap) setView(ctx app.Context, v string) {
+	m.Isession.publish(ctx, keyMapView, v)
+}
+
+// onMap says whether the map of where is shown: asked for, and the data
+// has coordinates.
+func (m *factorMap) onMap() bool { return m.view == viewWhere && m.places != nil }
+
+// shownView is the view shown.
+func (m *factorMap) shownView() string {
+	if m.onMap() {
+		return viewWhere
+	}
+	return viewFactors
 }
 
 // OnResize redraws the map where no ResizeObserver does.
@@ -166,6 +206,7 @@ func (m *factorMap) refresh(ctx app.Context) {
 			m.shown.Axes, m.shown.Mean, m.shown.Share = m.plane.Axes, m.plane.Mean, m.plane.Share()
 		}
 		m.groups, m.group = cat.Colouring()
+		m.places, _ = cat.Places()
 	}
 	if m.plane == nil {
 		m.Isession.probe.factorMap = nil
@@ -177,6 +218,10 @@ func (m *factorMap) refresh(ctx app.Context) {
 			m.shown.You = append(m.shown.You, p)
 		}
 	}
+	m.fifths, m.fifth = nil, nil
+	if m.onMap() {
+		m.fifths, m.fifth = catalog.ScoreFifths(you.Model.Scores(you.User, nil))
+	}
 	m.Isession.probe.factorMap = &m.shown
 	m.stale = true
 	ctx.Defer(func(ctx app.Context) {
@@ -187,29 +232,8 @@ func (m *factorMap) refresh(ctx app.Context) {
 	})
 }
 
-// bounds returns the range of the points drawn, your path included.
-func (m *factorMap) bounds() (lo, hi [2]float64) {
-	lo = [2]float64{math.Inf(1), math.Inf(1)}
-	hi = [2]float64{math.Inf(-1), math.Inf(-1)}
-	for _, pts := range [][][2]float64{m.shown.Items, m.shown.You} {
-		for _, p := range pts {
-			for a := range 2 {
-				lo[a], hi[a] = min(lo[a], p[a]), max(hi[a], p[a])
-			}
-		}
-	}
-	for a := range 2 {
-		if !(hi[a] > lo[a]) {
-			lo[a], hi[a] = lo[a]-1, hi[a]+1
-		}
-	}
-	return lo, hi
-}
-
 // draw paints the map, if it is in sight and the observers have given its
-// width (else it stays stale until they do): one filled path per category
-// group, then your path, your likes, your top 20 and the business named,
-// so that 2,841 dots cost a handful of calls into the browser.
+// width (else it stays stale until they do).
 func (m *factorMap) draw() {
 	canvas := app.Window().GetElementByID("factor-map-canvas")
 	if m.plane == nil || !canvas.Truthy() {
@@ -224,56 +248,56 @@ func (m *factorMap) draw() {
 		return
 	}
 	m.stale = false
-	h := min(w*mapAspect, mapMaxH)
 	dpr := app.Window().Get("devicePixelRatio").Float()
 	if dpr <= 0 {
 		dpr = 1
 	}
-	canvas.Set("width", int(w*dpr))
-	canvas.Set("height", int(h*dpr))
-	canvas.Get("style").Set("height", fmt.Sprintf("%.0fpx", h))
-	c := canvas.Call("getContext", "2d")
-	c.Call("setTransform", dpr, 0, 0, dpr, 0, 0)
-	c.Call("clearRect", 0, 0, w, h)
-	lo, hi := m.bounds()
-	at := func(p [2]float64) [2]float64 {
-		return [2]float64{mapPad + (p[0]-lo[0])/(hi[0]-lo[0])*(w-2*mapPad),
-			h - mapPad - (p[1]-lo[1])/(hi[1]-lo[1])*(h-2*mapPad)}
+	sc := m.scene(w)
+	sc.paint(canvas, dpr)
+	// What the canvas shows, for the browser tests: the points of your
+	// path, and the businesses drawn.
+	canvas.Call("setAttribute", "data-drawn", len(sc.Path))
+	canvas.Call("setAttribute", "data-marks", m.marks)
+	canvas.Call("setAttribute", "data-view", m.shownView())
+}
+
+// scene lays out the view shown at width w: one square per business,
+// coloured by its group, then your top 20, your likes, the last "More
+// like this" and the business named, and in the factor space your path.
+func (m *factorMap) scene(w float64) mapScene {
+	h := min(w*mapAspect, mapMaxH)
+	sc := mapScene{W: w, H: h}
+	points, groups, group := m.shown.Items, m.groups, m.group
+	if m.onMap() {
+		points, groups, group = m.places, m.fifths, m.fifth
 	}
+	at := m.placer(w, h, points)
 	m.screen = m.screen[:0]
-	// One SVG path string per group, written without fmt: it is 2,841
-	// squares on every click.
-	paths := make([][]byte, len(m.groups))
-	for i, p := range m.shown.Items {
+	m.marks = 0
+	paths := make([][]byte, len(groups))
+	for i, p := range points {
 		q := at(p)
 		m.screen = append(m.screen, q)
-		g := len(m.groups) - 1
-		if i < len(m.group) {
-			g = m.group[i]
+		if math.IsNaN(q[0]) {
+			continue
 		}
-		b := append(paths[g], 'M')
-		b = strconv.AppendFloat(b, q[0]-1.5, 'f', 1, 64)
-		b = append(b, ' ')
-		b = strconv.AppendFloat(b, q[1]-1.5, 'f', 1, 64)
-		paths[g] = append(b, "h3v3h-3z"...)
+		g := len(groups) - 1
+		if i < len(group) {
+			g = group[i]
+		}
+		paths[g] = squares(paths[g], q)
+		m.marks++
 	}
-	path2D := app.Window().Get("Path2D")
-	c.Set("globalAlpha", 0.9) // overlaps show, and every colour keeps 3:1 on white
 	for g := range paths {
-		c.Set("fillStyle", m.groups[g].Colour)
-		c.Call("fill", path2D.New(string(paths[g])))
-	}
-	c.Set("globalAlpha", 1)
-	ring := func(i int32, r float64, colour string, width float64) {
-		if int(i) >= len(m.screen) {
-			return
+		if len(paths[g]) > 0 {
+			sc.Fills = append(sc.Fills, mapFill{Colour: groups[g].Colour, Path: string(paths[g])})
 		}
-		q := m.screen[i]
-		c.Call("beginPath")
-		c.Call("arc", q[0], q[1], r, 0, 2*math.Pi)
-		c.Set("strokeStyle", colour)
-		c.Set("lineWidth", width)
-		c.Call("stroke")
+	}
+	ring := func(i int32, r float64, colour string, width float64) {
+		if int(i) < len(m.screen) && !math.IsNaN(m.screen[i][0]) {
+			q := m.screen[i]
+			sc.Rings = append(sc.Rings, mapRing{X: q[0], Y: q[1], R: r, Width: width, Colour: colour})
+		}
 	}
 	for _, r := range m.you.List {
 		ring(r.Item, 5, "#1d2321", 1.5)
@@ -281,35 +305,44 @@ func (m *factorMap) draw() {
 	for _, i := range m.you.Liked {
 		ring(i, 7, "#9b2c1f", 2.5)
 	}
-	// Your path, click by click, and where you are now.
-	c.Call("beginPath")
-	for n, p := range m.shown.You {
-		q := at(p)
-		if n == 0 {
-			c.Call("moveTo", q[0], q[1])
-		} else {
-			c.Call("lineTo", q[0], q[1])
-		}
+	for _, i := range m.near.Items {
+		ring(i, 6, nearColour, 2)
 	}
-	c.Set("strokeStyle", "#1d2321")
-	c.Set("lineWidth", 2)
-	c.Call("stroke")
-	if n := len(m.shown.You); n > 0 {
-		q := at(m.shown.You[n-1])
-		c.Call("beginPath")
-		c.Call("moveTo", q[0], q[1]-8)
-		c.Call("lineTo", q[0]+8, q[1])
-		c.Call("lineTo", q[0], q[1]+8)
-		c.Call("lineTo", q[0]-8, q[1])
-		c.Call("closePath")
-		c.Set("fillStyle", "#1d2321")
-		c.Call("fill")
+	if len(m.near.Items) > 0 {
+		ring(m.near.Of, 9, nearColour, 3)
 	}
 	if m.hover >= 0 {
-		ring(m.hover, 9, "#c77d12", 3)
+		ring(m.hover, 11, "#1d2321", 3)
 	}
-	// How many points of your path the canvas shows, for the browser tests.
-	canvas.Call("setAttribute", "data-drawn", len(m.shown.You))
+	if !m.onMap() {
+		for _, p := range m.shown.You {
+			sc.Path = append(sc.Path, at(p))
+		}
+	}
+	return sc
+}
+
+// nearColour rings the last "More like this" on the map.
+const nearColour = "#a16207"
+
+// placer maps the points to the canvas. The factor space stretches each
+// axis to fill it, your path included; the map keeps distances true, so
+// that a kilometre is as long either way.
+func (m *factorMap) placer(w, h float64, points [][2]float64) func(p [2]float64) [2]float64 {
+	if m.onMap() {
+		lo, hi := bounds(points)
+		scale := math.Min((w-2*mapPad)/(hi[0]-lo[0]), (h-2*mapPad)/(hi[1]-lo[1]))
+		x0 := (w - scale*(hi[0]-lo[0])) / 2
+		y0 := (h + scale*(hi[1]-lo[1])) / 2
+		return func(p [2]float64) [2]float64 {
+			return [2]float64{x0 + (p[0]-lo[0])*scale, y0 - (p[1]-lo[1])*scale}
+		}
+	}
+	lo, hi := bounds(points, m.shown.You)
+	return func(p [2]float64) [2]float64 {
+		return [2]float64{mapPad + (p[0]-lo[0])/(hi[0]-lo[0])*(w-2*mapPad),
+			h - mapPad - (p[1]-lo[1])/(hi[1]-lo[1])*(h-2*mapPad)}
+	}
 }
 
 // nearest returns the business drawn nearest to (x, y) on the canvas,
@@ -350,32 +383,32 @@ func (m *factorMap) Render() app.UI {
 		}
 		return card.Body(title, app.P().ID("factor-map-none").Class("caption").Text(msg))
 	}
+	onMap := m.onMap()
+	groups, group := m.groups, m.group
+	if onMap {
+		groups, group = m.fifths, m.fifth
+		title = title.Text("Where they are, which the model never saw")
+	}
 	label := ""
 	var tipX, tipY float64
 	tip := false
-	if m.hover >= 0 && int(m.hover) < len(m.shown.Items) && cat != nil && int(m.hover) < cat.Len() {
+	if m.hover >= 0 && int(m.hover) < len(group) && cat != nil && int(m.hover) < cat.Len() {
 		it := cat.Item(m.hover)
-		label = it.Name + " · " + m.groups[m.group[m.hover]].Name
+		label = it.Name + " · " + groups[group[m.hover]].Name
 		// The tip sits where the last draw put the business; the label
 		// needs no draw.
-		if tip = int(m.hover) < len(m.screen); tip {
+		if tip = int(m.hover) < len(m.screen) && !math.IsNaN(m.screen[m.hover][0]); tip {
 			tipX, tipY = m.screen[m.hover][0], m.screen[m.hover][1]
 		}
 	}
 	marked := m.markedItems()
 	return card.Body(
 		title,
-		app.P().ID("factor-map-caption").Class("caption").Text(fmt.Sprintf(
-			"Each dot is one of the %s businesses, placed by its vector q_i along the two leading principal directions of Q "+
-				"(the directions in which the trained vectors vary most; together they hold %.0f%% of the variance). "+
-				"Colours are main categories, which the model never sees: it learns only from who reviewed what, "+
-				"so businesses reviewed by the same people lie together and your list can cross categories.",
-			textfmt.Thousands(len(m.shown.Items)), 100*m.shown.Share)),
+		m.viewSwitch(),
+		app.P().ID("factor-map-caption").Class("caption").Text(m.caption()),
 		app.Div().Class("map-wrap").Body(
 			app.Canvas().ID("factor-map-canvas").Class("map-canvas").
-				Aria("label", fmt.Sprintf("Map of %s businesses by their two leading principal coordinates, with your "+
-					"vector's path; the businesses marked are listed below the map", textfmt.Thousands(len(m.shown.Items)))).
-				Role("img").
+				Aria("label", m.canvasLabel()).Role("img").
 				On("pointermove", m.point).On("pointerdown", m.point).
 				On("pointerleave", func(ctx app.Context, e app.Event) { m.name(-1) }),
 			when(tip, func() app.UI {
@@ -385,14 +418,22 @@ func (m *factorMap) Render() app.UI {
 		),
 		app.P().ID("factor-map-named").Class("map-named").Aria("live", "polite").Text(label),
 		app.Ul().Class("legend map-legend").Body(
-			app.Range(m.groups).Slice(func(g int) app.UI {
-				return app.Li().Body(app.Span().Class("swatch").Style("background", m.groups[g].Colour).Aria("hidden", "true"),
-					app.Text(m.groups[g].Name))
+			app.Range(m.legend()).Slice(func(k int) app.UI {
+				l := m.legend()[k]
+				if l.Colour == "" {
+					return app.Li().Body(app.Span().Class("swatch "+l.Class).Aria("hidden", "true"), app.Text(l.Name))
+				}
+				return app.Li().Body(app.Span().Class("swatch").Style("background", l.Colour).Aria("hidden", "true"), app.Text(l.Name))
 			}),
-			app.Li().Body(app.Span().Class("swatch map-swatch-you").Aria("hidden", "true"), app.Text("You (diamond), and your path")),
-			app.Li().Body(app.Span().Class("swatch map-swatch-liked").Aria("hidden", "true"), app.Text("Your likes (red ring)")),
-			app.Li().Body(app.Span().Class("swatch map-swatch-top").Aria("hidden", "true"), app.Text("Your top 20 (black ring)")),
 		),
+		app.Div().Class("map-export").Body(
+			app.Span().Class("export-name").Text("This view:"),
+			app.Button().ID("factor-map-svg").Class("export").Text("SVG").Aria("label", "Export "+m.viewName()+" as SVG").
+				OnClick(func(ctx app.Context, e app.Event) { m.export(ctx, false) }),
+			app.Button().ID("factor-map-png").Class("export").Text("PNG").Aria("label", "Export "+m.viewName()+" as PNG").
+				OnClick(func(ctx app.Context, e app.Event) { m.export(ctx, true) }),
+		),
+		m.files.render("factor-map"),
 		when(len(marked) > 0, func() app.UI {
 			return app.Details().Class("map-marked").Body(
 				app.Summary().Text("The marked businesses, to find on the map"),
@@ -414,25 +455,151 @@ func (m *factorMap) Render() app.UI {
 	)
 }
 
+// viewSwitch chooses the view, or says why there is no map of where.
+func (m *factorMap) viewSwitch() app.UI {
+	if m.places == nil {
+		return app.P().ID("factor-map-nowhere").Class("caption").
+			Text("This data says nothing of where its " + m.words().items + " are, so there is no map of where, only the factor space.")
+	}
+	button := func(v, text string) app.UI {
+		return app.Button().ID("factor-map-view-"+v).Class("view-switch").Aria("pressed", m.shownView() == v).Text(text).
+			OnClick(func(ctx app.Context, e app.Event) { m.setView(ctx, v) })
+	}
+	return app.Div().Class("view-switches").Role("group").Aria("label", "Draw the businesses").Body(
+		button(viewFactors, "In the factor space"),
+		button(viewWhere, "On the map"),
+	)
+}
+
+func (m *factorMap) words() dataWords {
+	return m.data.Info.words()
+}
+
+// viewName names the view shown, for its export.
+func (m *factorMap) viewName() string {
+	if m.onMap() {
+		return "the map of where"
+	}
+	return "the factor map"
+}
+
+func (m *factorMap) caption() string {
+	n := textfmt.Thousands(m.marksOrItems())
+	if m.onMap() {
+		return fmt.Sprintf("Each dot is one of the %s businesses at its longitude and latitude, coloured by your score. "+
+			"The model was given who reviewed what, and never where: if your list gathers in one place, "+
+			"it learnt that from the people who review there.", n)
+	}
+	return fmt.Sprintf("Each dot is one of the %s businesses, placed by its vector q_i along the two leading principal directions of Q "+
+		"(the directions in which the trained vectors vary most; together they hold %.0f%% of the variance). "+
+		"Colours are main categories, which the model never sees: it learns only from who reviewed what, "+
+		"so businesses reviewed by the same people lie together and your list can cross categories.",
+		n, 100*m.shown.Share)
+}
+
+// marksOrItems is how many businesses the view shows: on the map, those
+// with coordinates.
+func (m *factorMap) marksOrItems() int {
+	if !m.onMap() {
+		return len(m.shown.Items)
+	}
+	n := 0
+	for _, p := range m.places {
+		if !math.IsNaN(p[0]) {
+			n++
+		}
+	}
+	return n
+}
+
+func (m *factorMap) canvasLabel() string {
+	n := textfmt.Thousands(m.marksOrItems())
+	if m.onMap() {
+		return fmt.Sprintf("Map of %s businesses where they are, coloured by your score; the businesses marked are listed below the map", n)
+	}
+	return fmt.Sprintf("Map of %s businesses by their two leading principal coordinates, with your "+
+		"vector's path; the businesses marked are listed below the map", n)
+}
+
+// legendLine is one line of the legend: a colour, or a mark the
+// stylesheet draws (Class).
+type legendLine struct{ Name, Colour, Class string }
+
+func (m *factorMap) legend() []legendLine {
+	var out []legendLine
+	groups := m.groups
+	if m.onMap() {
+		groups = m.fifths
+	}
+	for _, g := range groups {
+		out = append(out, legendLine{Name: g.Name, Colour: g.Colour})
+	}
+	if !m.onMap() {
+		out = append(out, legendLine{Name: "You (diamond), and your path", Class: "map-swatch-you"})
+	}
+	out = append(out, legendLine{Name: "Your likes (red ring)", Class: "map-swatch-liked"},
+		legendLine{Name: "Your top 20 (black ring)", Class: "map-swatch-top"})
+	if len(m.near.Items) > 0 && m.cat != nil && int(m.near.Of) < m.cat.Len() {
+		out = append(out, legendLine{Name: "More like " + m.cat.Item(m.near.Of).Name + " (gold rings)", Class: "map-swatch-near"})
+	}
+	return out
+}
+
+// export makes the SVG or PNG of the view shown, as drawn at the canvas's
+// width.
+func (m *factorMap) export(ctx app.Context, png bool) {
+	w := m.width
+	if w == 0 {
+		w = 720
+	}
+	var legend []mapLegend
+	for _, l := range m.legend() {
+		colour := l.Colour
+		switch l.Class {
+		case "map-swatch-you", "map-swatch-top":
+			colour = "#1d2321"
+		case "map-swatch-liked":
+			colour = "#9b2c1f"
+		case "map-swatch-near":
+			colour = nearColour
+		}
+		legend = append(legend, mapLegend{Name: l.Name, Colour: colour})
+	}
+	text, sw, sh := m.scene(w).svg(capitalise(m.viewName()), chartNote(m.inUse.Config, m.data.Info), legend)
+	name := "eals-factor-map"
+	if m.onMap() {
+		name = "eals-map"
+	}
+	m.files.offerImage(ctx, name, text, sw, sh, png, func() {})
+}
+
 type markedItem struct {
 	item int32
 	why  string
 }
 
-// markedItems are your likes, then your top 20 not liked.
+// markedItems are your likes, then your top 20 not liked, then the last
+// "More like this" not marked already.
 func (m *factorMap) markedItems() []markedItem {
 	you := m.you
 	var out []markedItem
-	liked := map[int32]bool{}
-	for _, i := range you.Liked {
-		if int(i) < len(m.shown.Items) {
-			out = append(out, markedItem{i, "you like it"})
-			liked[i] = true
+	seen := map[int32]bool{}
+	add := func(i int32, why string) {
+		if !seen[i] && int(i) < len(m.shown.Items) {
+			out = append(out, markedItem{i, why})
+			seen[i] = true
 		}
 	}
+	for _, i := range you.Liked {
+		add(i, "you like it")
+	}
 	for k, r := range you.List {
-		if !liked[r.Item] && int(r.Item) < len(m.shown.Items) {
-			out = append(out, markedItem{r.Item, fmt.Sprintf("number %d in your list", k+1)})
+		add(r.Item, fmt.Sprintf("number %d in your list", k+1))
+	}
+	if len(m.near.Items) > 0 && m.cat != nil && int(m.near.Of) < m.cat.Len() {
+		of := m.cat.Item(m.near.Of).Name
+		for _, i := range m.near.Items {
+			add(i, "more like "+of)
 		}
 	}
 	return out

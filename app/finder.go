@@ -48,10 +48,11 @@ type finder struct {
 	you      yours
 	query    catalog.Query
 	querySeq map[string]int64 // the latest change applied, per field
+	nearOpen map[int32]bool   // the rows whose "More like this" is open, by business
 	ctx      app.Context
 }
 
-func newFinder() *finder { return &finder{querySeq: map[string]int64{}} }
+func newFinder() *finder { return &finder{querySeq: map[string]int64{}, nearOpen: map[int32]bool{}} }
 
 func (f *finder) Session(s *session) *finder { f.Isession = s; return f }
 
@@ -70,8 +71,12 @@ func (f *finder) OnMount(ctx app.Context) {
 
 func (f *finder) onRowClick(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
-	if button, id, at := rowClick(e); button == rowLike {
+	switch button, id, at := rowClick(e); button {
+	case rowLike:
 		f.Isession.Like(f.ctx, likeClick{Item: id, At: at, List: "browse-list"})
+	case rowNear:
+		f.Isession.toggleNear(f.ctx, f.nearOpen, id, f.you)
+		f.ctx.Dispatch(func(app.Context) {})
 	}
 }
 
@@ -90,5 +95,9 @@ func (f *finder) Render() app.UI {
 	for k, i := range ids {
 		entries[k] = entryOf(d.Cat, i, f.you)
 	}
-	return v.Categories(d.Cat.Categories()).Cities(d.Cat.Cities()).Results(entries, total)
+	v = v.Categories(d.Cat.Categories()).Cities(d.Cat.Cities()).Results(entries, total)
+	if f.you.Model != nil {
+		v = v.Near(nearRows(f.nearOpen, f.you))
+	}
+	return v
 }

@@ -21,29 +21,31 @@ import (
 const linkPresent = "present"
 
 // presenterView is a section presenter mode can show: its element's id and
-// its name in the chooser.
-type presenterView struct{ ID, Label string }
+// its name in the chooser, and for a view of a section (the map of where)
+// the section's id.
+type presenterView struct{ ID, Label, Section string }
 
 // presenterViews are in the page's order, which is also the order they are
 // laid out in.
 var presenterViews = []presenterView{
-	{"training", "The model"},
-	{"curves", "Learning curves"},
-	{"you", "Your list"},
-	{"browse", "The finder"},
-	{"history", "Your clicks"},
-	{"tastes", "Known tastes"},
-	{"share", "Share this scenario"},
-	{"params", "The settings"},
-	{"weights", "The missing-data weights"},
-	{"update-view", "The last update"},
-	{"update-stepper", "Step through the update"},
-	{"factor-map", "The factor map"},
-	{"second", "A second model"},
-	{"replay", "The replay"},
-	{"newcomer", "Follow a newcomer"},
-	{"compare", "eALS against its rivals"},
-	{"export", "Export"},
+	{"training", "The model", ""},
+	{"curves", "Learning curves", ""},
+	{"you", "Your list", ""},
+	{"browse", "The finder", ""},
+	{"history", "Your clicks", ""},
+	{"tastes", "Known tastes", ""},
+	{"share", "Share this scenario", ""},
+	{"params", "The settings", ""},
+	{"weights", "The missing-data weights", ""},
+	{"update-view", "The last update", ""},
+	{"update-stepper", "Step through the update", ""},
+	{"factor-map", "The factor map", ""},
+	{"map", "The map of where", "factor-map"},
+	{"second", "A second model", ""},
+	{"replay", "The replay", ""},
+	{"newcomer", "Follow a newcomer", ""},
+	{"compare", "eALS against its rivals", ""},
+	{"export", "Export", ""},
 }
 
 // defaultPresent is what presenter mode shows when nothing is chosen: the
@@ -80,6 +82,41 @@ func parsePresent(query string) (views []string, notes []string, on bool) {
 	return inPageOrder(views), notes, true
 }
 
+// sectionOf is the id of the element that shows view, a section or a view
+// of one.
+func sectionOf(view string) string {
+	for _, v := range presenterViews {
+		if v.ID == view && v.Section != "" {
+			return v.Section
+		}
+	}
+	return view
+}
+
+// mapViewFor is the factor map section's view for presenter mode's
+// views: the map of where if it alone is asked for, the factor space if
+// it alone is, else "" (the visitor's choice).
+func mapViewFor(views []string) string {
+	where, factors := slices.Contains(views, viewWhere), slices.Contains(views, "factor-map")
+	switch {
+	case where && !factors:
+		return viewWhere
+	case factors && !where:
+		return viewFactors
+	}
+	return ""
+}
+
+// presentViews shows views in presenter mode (nil: off), with the factor
+// map section in the view they ask for.
+func (s *session) presentViews(ctx app.Context, views []string) {
+	s.present = views
+	s.publish(ctx, keyPresent, slices.Clone(views))
+	if v := mapViewFor(views); v != "" {
+		s.publish(ctx, keyMapView, v)
+	}
+}
+
 func isPresenterView(id string) bool {
 	return slices.ContainsFunc(presenterViews, func(v presenterView) bool { return v.ID == id })
 }
@@ -113,20 +150,18 @@ func (s *session) startPresenter(ctx app.Context) {
 		s.note(ctx, n)
 	}
 	if on {
-		s.present = views
-		s.publish(ctx, keyPresent, slices.Clone(views))
+		s.presentViews(ctx, views)
 	}
 }
 
 // setPresent shows views in presenter mode, or leaves it (nil), and keeps
 // the choice in the address bar.
 func (s *session) setPresent(ctx app.Context, views []string) {
-	s.present = views
 	// A scenario link not applied yet (the data is on its way) keeps the
 	// rest of its query.
 	loc := app.Window().Get("location")
 	setAddressQuery(withPresent(loc.Get("search").String(), views))
-	s.publish(ctx, keyPresent, slices.Clone(views))
+	s.presentViews(ctx, views)
 }
 
 // keepPresentInAddress makes the address bar's query presenter mode's

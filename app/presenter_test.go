@@ -55,7 +55,17 @@ func TestStylesheetHidesEveryPresenterView(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range presenterViews {
-		rule := `.presenter:not([data-present~="` + v.ID + `"]) #` + v.ID
+		if v.Section != "" {
+			continue // shown with its section
+		}
+		// A section is hidden unless it, or a view of it, is asked for.
+		rule := `.presenter:not([data-present~="` + v.ID + `"])`
+		for _, w := range presenterViews {
+			if w.Section == v.ID {
+				rule += `:not([data-present~="` + w.ID + `"])`
+			}
+		}
+		rule += ` #` + v.ID
 		if !strings.Contains(string(css), rule) {
 			t.Errorf("style.css has no rule %s", rule)
 		}
@@ -83,5 +93,25 @@ func TestWithPresentKeepsTheRestOfTheQuery(t *testing.T) {
 		if got := withPresent(c.query, c.views); got != c.want {
 			t.Errorf("withPresent(%q, %v) = %q, want %q", c.query, c.views, got, c.want)
 		}
+	}
+}
+
+// Presenter mode opens the factor map section at the view it names alone.
+func TestMapViewFor(t *testing.T) {
+	for _, c := range []struct {
+		views []string
+		want  string
+	}{
+		{[]string{"you", "map"}, viewWhere},
+		{[]string{"factor-map"}, viewFactors},
+		{[]string{"factor-map", "map"}, ""},
+		{[]string{"you"}, ""},
+	} {
+		if got := mapViewFor(c.views); got != c.want {
+			t.Errorf("mapViewFor(%v) = %q, want %q", c.views, got, c.want)
+		}
+	}
+	if sectionOf("map") != "factor-map" || sectionOf("you") != "you" {
+		t.Errorf("sectionOf(map) = %q, sectionOf(you) = %q", sectionOf("map"), sectionOf("you"))
 	}
 }

@@ -24,6 +24,9 @@ func (s *session) firstSettings(ctx app.Context) core.Config {
 		cfg = sc.Config
 	}
 	s.linkView = sc.View
+	if sc.View == viewWhere {
+		s.publish(ctx, keyMapView, viewWhere)
+	}
 	return cfg
 }
 
@@ -77,8 +80,9 @@ func (s *session) showLinkView() {
 	afterPaint(func(float64) { scrollTo(view) })
 }
 
-func scrollTo(id string) {
-	if e := app.Window().GetElementByID(id); e.Truthy() {
+// scrollTo brings a section, or the section of a view of one, into view.
+func scrollTo(view string) {
+	if e := app.Window().GetElementByID(sectionOf(view)); e.Truthy() {
 		e.Call("scrollIntoView")
 	}
 }

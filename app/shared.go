@@ -27,6 +27,8 @@ const (
 	keyNews    = "eals/news"    // news: the live region's words
 	keyResults = "eals/results" // results: the evidence runs' figures
 	keyLoad    = "eals/load"    // loadState: data being read, or why it could not be
+	keyNear    = "eals/near"    // nearShown: the last "More like this" opened
+	keyMapView = "eals/mapview" // string: the factor map section's view (viewFactors, viewWhere)
 	keyPresent = "eals/present" // []string: presenter mode's sections, nil when off
 )
 

@@ -20,10 +20,11 @@ type yourList struct {
 	data     dataSet
 	you      yours
 	whyOpen  map[int32]bool // by business, so a row stays open while it moves
+	nearOpen map[int32]bool // the rows whose "More like this" is open, by business
 	ctx      app.Context    // its own, from OnMount: row clicks arrive with the inner list's
 }
 
-func newYourList() *yourList { return &yourList{whyOpen: map[int32]bool{}} }
+func newYourList() *yourList { return &yourList{whyOpen: map[int32]bool{}, nearOpen: map[int32]bool{}} }
 
 func (l *yourList) Session(s *session) *yourList { l.Isession = s; return l }
 
@@ -50,6 +51,9 @@ func (l *yourList) onRowClick(ctx app.Context, e app.Event) {
 		} else {
 			l.whyOpen[id] = true
 		}
+		l.ctx.Dispatch(func(app.Context) {})
+	case rowNear:
+		l.Isession.toggleNear(l.ctx, l.nearOpen, id, l.you)
 		l.ctx.Dispatch(func(app.Context) {})
 	}
 }
@@ -84,7 +88,8 @@ func (l *yourList) Render() app.UI {
 		entries[k] = e
 	}
 	note, problem := whyNote(y)
-	r = r.Order("model").Entries(entries).Timing(newClickCostLine()).Why(whyRows(y, l.whyOpen), note, problem)
+	r = r.Order("model").Entries(entries).Timing(newClickCostLine()).Why(whyRows(y, l.whyOpen), note, problem).
+		Near(nearRows(l.nearOpen, y))
 	if len(y.Liked) == 0 {
 		return r.Title("Your list: cold start").
 			Caption("The model knows nothing about you yet. Like any new user (Algorithm 2 of the paper), " +
@@ -106,10 +111,11 @@ type rankedList struct {
 	Icaption string
 	Iorder   string // what the order is: "popular", "model"
 	Ientries []entry
-	Itiming  app.UI // the line on what the last click cost, nil for none
-	Iwhy     []why  // one per entry once your clicks can explain them
-	IwhyNote string // what "why?" shows, under the list, in notation
-	IwhyErr  string // why the scores cannot be split, if they cannot
+	Itiming  app.UI               // the line on what the last click cost, nil for none
+	Iwhy     []why                // one per entry once your clicks can explain them
+	IwhyNote string               // what "why?" shows, under the list, in notation
+	IwhyErr  string               // why the scores cannot be split, if they cannot
+	Inear    map[int32][]nearItem // the open "More like this" panels, by business
 	// IonRowClick handles clicks on the rows' buttons. A func field counts
 	// as changed on every render, which is right here: the list redraws
 	// whenever its owner does.
@@ -127,6 +133,7 @@ func (l *rankedList) OnRowClick(h app.EventHandler) *rankedList {
 	l.IonRowClick = h
 	return l
 }
+func (l *rankedList) Near(v map[int32][]nearItem) *rankedList { l.Inear = v; return l }
 func (l *rankedList) Why(v []why, note, problem string) *rankedList {
 	l.Iwhy, l.IwhyNote, l.IwhyErr = v, note, problem
 	return l
@@ -158,9 +165,14 @@ func (l *rankedList) row(k int) app.UI {
 		// rather than wrapping beside the buttons.
 		app.Div().Class("row-actions").Body(
 			when(k < len(l.Iwhy), func() app.UI { return whyToggle(k, l.Iwhy[k].Open) }),
+			when(l.Iorder == "model", func() app.UI {
+				_, open := l.Inear[e.ID]
+				return nearToggle(rowPart("near", k), e.Name, rowPart("near-panel", k), open)
+			}),
 			rowLikeButton(k, e),
 		),
 		when(k < len(l.Iwhy) && l.Iwhy[k].Open, func() app.UI { return renderWhy(k, l.Iwhy[k]) }),
+		when(l.Inear[e.ID] != nil, func() app.UI { return renderNear(rowPart("near-panel", k), e.Name, l.Inear[e.ID]) }),
 	)...)
 }
 
@@ -212,16 +224,18 @@ const (
 	rowLike
 	rowWhy
 	rowRemove
+	rowNear
 )
 
 // rowClick reads which button of which row a click on a list hit ("I like
-// this", "why?", "Remove"), each row naming its business in data-id. One
+// this", "why?", "more like this", "Remove"), each row (or row of a "More
+// like this" panel) naming its business in data-id. One
 // handler on the list, not one per button: go-app re-binds a row's handler
 // whenever the row shows another business, which on a re-ranking is every
 // row, in the path from a click to the new list on screen.
 func rowClick(e app.Event) (button rowButton, id int32, at float64) {
 	target := e.Get("target")
-	row := target.Call("closest", "li[data-id]")
+	row := target.Call("closest", "[data-id]")
 	if !row.Truthy() {
 		return rowNone, 0, 0
 	}
@@ -236,6 +250,8 @@ func rowClick(e app.Event) (button rowButton, id int32, at float64) {
 		button = rowWhy
 	case target.Call("closest", "button.remove").Truthy():
 		button = rowRemove
+	case target.Call("closest", "button.near-toggle").Truthy():
+		button = rowNear
 	}
 	return button, int32(n), e.Get("timeStamp").Float()
 }

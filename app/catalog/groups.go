@@ -109,25 +109,54 @@ func byCategory(items []pack.Item, common []Facet) ([]Group, []int) {
 // byReviews groups the items into fifths by their reviews, most reviewed
 // first.
 func byReviews(reviews []int, n int) ([]Group, []int) {
-	names := []string{"Most reviewed fifth", "Second fifth", "Third fifth", "Fourth fifth", "Least reviewed fifth"}
-	groups := make([]Group, len(names))
-	for k, name := range names {
-		groups[k] = Group{Name: name, Colour: palette(k)}
-	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
 	count := func(i int) int {
 		if i < len(reviews) {
 			return reviews[i]
 		}
 		return 0
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return count(b) - count(a) })
+	names := []string{"Most reviewed fifth", "Second fifth", "Third fifth", "Fourth fifth", "Least reviewed fifth"}
+	groups := make([]Group, len(names))
+	for k, name := range names {
+		groups[k] = Group{Name: name, Colour: palette(k)}
+	}
+	return groups, byRank(n, len(groups), func(a, b int) int { return count(b) - count(a) })
+}
+
+// scoreColours run from your highest scores to your lowest, dark to
+// light, each with 3:1 contrast on white.
+var scoreColours = []string{"#312e81", "#4338ca", "#0891b2", "#65a30d", "#8b8b8b"}
+
+// ScoreFifths groups n businesses into fifths by your scores, highest
+// first, ties by smaller id, for the map of where.
+func ScoreFifths(scores []float64) ([]Group, []int) {
+	names := []string{"Your top fifth", "Second fifth", "Third fifth", "Fourth fifth", "Your bottom fifth"}
+	groups := make([]Group, len(names))
+	for k, name := range names {
+		groups[k] = Group{Name: name, Colour: scoreColours[k]}
+	}
+	return groups, byRank(len(scores), len(groups), func(a, b int) int {
+		switch {
+		case scores[a] > scores[b]:
+			return -1
+		case scores[a] < scores[b]:
+			return 1
+		}
+		return 0
+	})
+}
+
+// byRank puts n items, ordered by cmp (a stable sort, so ties keep the
+// smaller id first), into k groups of equal size, the first first.
+func byRank(n, k int, cmp func(a, b int) int) []int {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, cmp)
 	of := make([]int, n)
 	for rank, i := range order {
-		of[i] = min(rank*len(names)/max(n, 1), len(names)-1)
+		of[i] = min(rank*k/max(n, 1), k-1)
 	}
-	return groups, of
+	return of
 }

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/ealslive/ealslive/core/pack"
@@ -43,5 +45,50 @@ func TestColouring(t *testing.T) {
 	groups, of = bare.Colouring()
 	if len(groups) != 5 || of[1] != 0 || of[3] != 0 || of[9] != 4 || of[0] != 4 {
 		t.Errorf("items without categories are coloured %v by %+v", of, groups)
+	}
+}
+
+// ScoreFifths against its definition: an item's rank is the number of
+// items scored above it, or scored the same with a smaller id.
+func TestScoreFifthsByDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{1, 4, 5, 13, 100} {
+		scores := make([]float64, n)
+		for i := range scores {
+			scores[i] = float64(rng.IntN(6)) // many ties
+		}
+		groups, of := ScoreFifths(scores)
+		if len(groups) != 5 || len(of) != n {
+			t.Fatalf("n=%d: %d groups, %d items", n, len(groups), len(of))
+		}
+		for i := range scores {
+			rank := 0
+			for j := range scores {
+				if scores[j] > scores[i] || scores[j] == scores[i] && j < i {
+					rank++
+				}
+			}
+			if want := rank * 5 / n; of[i] != want {
+				t.Errorf("n=%d: item %d (score %g, rank %d) in fifth %d, want %d", n, i, scores[i], rank, of[i], want)
+			}
+		}
+	}
+}
+
+func TestPlaces(t *testing.T) {
+	c := New([]pack.Item{{ID: "a", Lat: 60, Lon: 10}, {ID: "b"}, {ID: "c", Lat: 60, Lon: 12}})
+	xy, ok := c.Places()
+	if !ok {
+		t.Fatal("no places")
+	}
+	// At 60° a degree of longitude is half a degree of latitude.
+	if math.Abs(xy[2][0]-xy[0][0]-1) > 1e-12 || xy[0][1] != 60 {
+		t.Errorf("places %v, want longitudes half as far apart", xy)
+	}
+	if !math.IsNaN(xy[1][0]) || !math.IsNaN(xy[1][1]) {
+		t.Errorf("a business without coordinates is at %v, want NaN", xy[1])
+	}
+	if _, ok := New([]pack.Item{{ID: "a"}}).Places(); ok {
+		t.Error("data without coordinates has places")
 	}
 }

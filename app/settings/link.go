@@ -35,7 +35,7 @@ const (
 )
 
 // LinkViews are the sections a link may open at.
-var LinkViews = []string{"training", "curves", "you", "browse", "history", "params", "weights", "update-view", "replay", "compare"}
+var LinkViews = []string{"training", "curves", "you", "browse", "history", "params", "weights", "update-view", "factor-map", "map", "replay", "compare"}
 
 // linkKey is the query key of parameter p.
 func linkKey(p Param) string { return strings.ToLower(p.Name) }

@@ -30,11 +30,18 @@ import (
 // back through the page's link to it, as text or, for a PNG, as bytes.
 func exportFile(t *testing.T, ctx context.Context, button, name string) []byte {
 	t.Helper()
+	return exportFileFrom(t, ctx, button, name, "#export-last")
+}
+
+// exportFileFrom is exportFile for a section that offers its own files,
+// by the link it keeps to the last one.
+func exportFileFrom(t *testing.T, ctx context.Context, button, name, link string) []byte {
+	t.Helper()
 	click(t, ctx, button)
-	eventually(t, name, 20*time.Second, func() bool { return attr(t, ctx, "#export-last", "download") == name })
+	eventually(t, name, 20*time.Second, func() bool { return attr(t, ctx, link, "download") == name })
 	var b64 string
 	run(t, ctx, "reading "+name, 20*time.Second, chromedp.Evaluate(`
-		fetch(document.querySelector("#export-last").href).then(r => r.arrayBuffer()).then(buf => {
+		fetch(document.querySelector(`+jsString(link)+`).href).then(r => r.arrayBuffer()).then(buf => {
 			const a = new Uint8Array(buf); let s = "";
 			for (let k = 0; k < a.length; k++) s += String.fromCharCode(a[k]);
 			return btoa(s);
