@@ -26,6 +26,7 @@ type catalogView struct {
 	Iloading    bool                 // the businesses are on their way
 	InearOn     bool                 // the rows offer "More like this" (there is a model to ask)
 	Inear       map[int32][]nearItem // the open "More like this" panels, by business
+	Iwords      dataWords            // what the data's things and clicks are called
 	// onRowClick handles clicks on the rows' buttons (see rankedList). It
 	// is unexported, so kept from the first render: go-app redraws a child
 	// component when one of its exported fields changes, and counts every
@@ -45,7 +46,8 @@ func (c *catalogView) Results(v []entry, total int) *catalogView {
 	c.Iresults, c.Itotal = v, total
 	return c
 }
-func (c *catalogView) Waiting(v string) *catalogView { c.Iwaiting = v; return c }
+func (c *catalogView) Waiting(v string) *catalogView  { c.Iwaiting = v; return c }
+func (c *catalogView) Words(v dataWords) *catalogView { c.Iwords = v; return c }
 
 // Near offers "More like this" on every row, with the panels open.
 func (c *catalogView) Near(open map[int32][]nearItem) *catalogView {
@@ -70,11 +72,11 @@ func (c *catalogView) count() string {
 	case c.Itotal == 0:
 		return "No business matches. Try part of a name, or another category or city."
 	case c.Itotal > len(c.Iresults):
-		return fmt.Sprintf("The %d most reviewed of %s, counting every review in the data, held-out ones included.",
-			len(c.Iresults), textfmt.Plural(c.Itotal, "match", "matches"))
+		return fmt.Sprintf("The %d most reviewed of %s, counting every %s in the data, held-out ones included.",
+			len(c.Iresults), textfmt.Plural(c.Itotal, "match", "matches"), c.Iwords.review)
 	}
-	return fmt.Sprintf("%s, most reviewed first, counting every review in the data, held-out ones included.",
-		textfmt.Plural(c.Itotal, "match", "matches"))
+	return fmt.Sprintf("%s, most reviewed first, counting every %s in the data, held-out ones included.",
+		textfmt.Plural(c.Itotal, "match", "matches"), c.Iwords.review)
 }
 
 func (c *catalogView) Render() app.UI {
@@ -110,7 +112,7 @@ func (c *catalogView) Render() app.UI {
 				_, open := c.Inear[e.ID]
 				return app.Li().Class("browse-item").DataSet("id", e.ID).Body(
 					businessText(e),
-					reviewsText(e),
+					reviewsText(e, c.Iwords),
 					app.Div().Class("row-actions").Body(
 						when(c.InearOn, func() app.UI {
 							return nearToggle("browse-near-"+id, e.Name, "browse-near-panel-"+id, open)

@@ -119,12 +119,14 @@ func scoreText(e entry) app.UI {
 // reviewsText is the number of reviews the browser shows for a business:
 // all of them in the data, which is what orders it, with the training
 // reviews among them, which are what the model learnt from, when known.
-func reviewsText(e entry) app.UI {
-	title := textfmt.Plural(e.Reviews, "Yelp review", "Yelp reviews") + " of this business in the data, held-out ones included"
+func reviewsText(e entry, w dataWords) app.UI {
+	short := strings.TrimPrefix(w.review, "Yelp ")
+	shorts := strings.TrimPrefix(w.reviews, "Yelp ")
+	title := textfmt.Plural(e.Reviews, w.review, w.reviews) + " of this " + w.item + " in the data, held-out ones included"
 	if e.TrainKnown {
 		title += "; the model trains on " + textfmt.Thousands(e.TrainReviews)
 	}
-	return app.Span().Class("reviews").Title(title).Text(textfmt.Plural(e.Reviews, "review", "reviews"))
+	return app.Span().Class("reviews").Title(title).Text(textfmt.Plural(e.Reviews, short, shorts))
 }
 
 // placeholderRows are n empty rows of your list, which fills in later,

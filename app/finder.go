@@ -83,7 +83,7 @@ func (f *finder) onRowClick(ctx app.Context, e app.Event) {
 func (f *finder) Render() app.UI {
 	countRender("finder")
 	d := f.data
-	v := newCatalogView().Query(f.query).OnRowClick(f.onRowClick)
+	v := newCatalogView().Query(f.query).OnRowClick(f.onRowClick).Words(d.Info.words())
 	switch {
 	case d.Failed:
 		return v.Waiting("No businesses to show: the data could not be loaded.")

@@ -279,7 +279,10 @@ func keepFocus(c likeClick, row int) {
 		return
 	}
 	opts := map[string]any{"preventScroll": true}
-	if b := list.Call("querySelector", `li[data-id="`+strconv.Itoa(int(c.Item))+`"] button`); b.Truthy() {
+	// The row's own "I like" (now "Liked"), or that of a "More like this"
+	// panel's line the like came from.
+	at := `[data-id="` + strconv.Itoa(int(c.Item)) + `"]`
+	if b := list.Call("querySelector", `li`+at+` > .row-actions > button.like, li`+at+` > .row-actions > button.liked, .near-item`+at+` > button`); b.Truthy() {
 		b.Call("focus", opts)
 		return
 	}

@@ -220,14 +220,18 @@ func TestKeyboardOnly(t *testing.T) {
 	eventually(t, "the search to filter", 10*time.Second, func() bool {
 		return strings.Contains(strings.ToLower(text(t, ctx, "#browse-list li:first-child .biz")), "pizza")
 	})
-	// Past the two pickers to the first business's button.
+	// Past the two pickers and the first business's "similar" to its "I like".
 	for k := 0; k < 3; k++ {
 		press(t, ctx, kb.Tab)
 	}
 	first := ids(t, ctx, "#browse-list li[data-id]")[0]
 	name := text(t, ctx, `#browse-list li[data-id="`+first+`"] .biz-name`)
+	if f := focused(t, ctx); !strings.Contains(f, "Similar to "+name) {
+		t.Fatalf("three Tabs after the search reach %q, want the button named \"Similar to %s\"", f, name)
+	}
+	press(t, ctx, kb.Tab)
 	if f := focused(t, ctx); !strings.HasPrefix(f, "button||") || !strings.Contains(f, "I like "+name) {
-		t.Fatalf("three Tabs after the search reach %q, want the button named \"I like %s\"", f, name)
+		t.Fatalf("four Tabs after the search reach %q, want the button named \"I like %s\"", f, name)
 	}
 	press(t, ctx, kb.Enter)
 	waitFor(t, ctx, "the like", 10*time.Second, func(m metrics) bool { return m.Liked == 1 && len(m.ClickToScreenMs) == 1 })
@@ -260,11 +264,16 @@ func TestKeyboardOnly(t *testing.T) {
 	if !strings.HasPrefix(f, "button|you-") || !strings.HasSuffix(f, "|ranked-list") {
 		t.Errorf("after a like in your list, focus is on %q, want a button in your list", f)
 	}
-	// The "why?" beside the focused business, opened from the keyboard.
+	// The "why?" beside the focused business, past its "similar", opened
+	// from the keyboard.
+	press(t, ctx, kb.Tab, input.ModifierShift)
+	if f = focused(t, ctx); !strings.Contains(f, "|Similar to ") {
+		t.Fatalf("Shift+Tab from a like button reaches %q, want its \"similar\"", f)
+	}
 	press(t, ctx, kb.Tab, input.ModifierShift)
 	f = focused(t, ctx)
 	if !strings.Contains(f, "|why? ") {
-		t.Fatalf("Shift+Tab from a like button reaches %q, want its \"why?\"", f)
+		t.Fatalf("Shift+Tab twice from a like button reaches %q, want its \"why?\"", f)
 	}
 	press(t, ctx, kb.Enter)
 	eventually(t, "the why to open", 10*time.Second, func() bool { return count(t, ctx, `#ranked-list .why-toggle[aria-expanded="true"]`) == 1 })
