@@ -102,7 +102,7 @@ func (l *requestLog) carrying(what string) []string {
 
 // loadFile picks path (and items, if not "") in the page's data control
 // and reads it; it returns once the page has trained on it.
-func loadFile(t *testing.T, ctx context.Context, path, items string) metrics {
+func loadFile(t testing.TB, ctx context.Context, path, items string) metrics {
 	t.Helper()
 	openDataChoice(t, ctx)
 	click(t, ctx, "#data-kind-file")
@@ -115,13 +115,14 @@ func loadFile(t *testing.T, ctx context.Context, path, items string) metrics {
 	before := readMetrics(t, ctx).DataHash
 	click(t, ctx, "#data-read")
 	name := "your file " + filepath.Base(path)
-	return waitFor(t, ctx, "training on "+name, trainTimeout, func(m metrics) bool {
+	// A file of a million interactions takes minutes to read and train.
+	return waitFor(t, ctx, "training on "+name, 4*trainTimeout, func(m metrics) bool {
 		return ready(m) && m.Data == name && m.DataHash != before && m.ModelChecksum != "" && !m.Restored
 	})
 }
 
 // openDataChoice unfolds the model card's data control.
-func openDataChoice(t *testing.T, ctx context.Context) {
+func openDataChoice(t testing.TB, ctx context.Context) {
 	t.Helper()
 	run(t, ctx, "opening the data control", 10*time.Second, chromedp.Evaluate(
 		`document.querySelector("#data-choice").open = true`, nil))

@@ -5,7 +5,6 @@
 //
 // The tests need the built app.wasm and data pack (`make build`) and the
 // build tag browser; `make test-browser` runs them, and `make bench-web`
-// runs BenchmarkPage, one full visit with the page's own timings.
-// MEASUREMENTS.md, beside this file, is the record of what those
-// measurements found, stop by stop.
+// times whole visits against another build (docs/performance.md says
+// what its figures decided).
 package pagetest
