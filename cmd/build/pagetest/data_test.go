@@ -348,3 +348,50 @@ func TestPlantedWorldMatchesCore(t *testing.T) {
 	}
 	screenshotOf(t, ctx, "#tastes", "72-known-tastes")
 }
+
+// A link made on someone's own file says it cannot carry the file, and
+// learns its likes once that file is loaded; a file larger than the page
+// reads is refused with its size and the limit before anything is read,
+// and the page keeps its data.
+func TestFileLinkAndFileLimit(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	ctx := newBrowser(t)
+	run(t, ctx, "opening a link made on a file", 30*time.Second,
+		chromedp.Navigate(srv.base+"?data=file&file=ratings.csv&likes=1,2"))
+	before := waitFor(t, ctx, "training on the Phoenix reviews", trainTimeout, ready)
+	contains(t, "the notices", text(t, ctx, "#notices"), "ratings.csv")
+	contains(t, "the notices", text(t, ctx, "#notices"), "cannot carry")
+	if before.Liked != 0 {
+		t.Errorf("the link's likes were learnt on the Phoenix reviews: %d", before.Liked)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ratings.csv")
+	if err := os.WriteFile(path, []byte(logFamilies[0].write(testLog(t, 5))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := loadFile(t, ctx, path, "")
+	eventually(t, "the link's likes learnt on the file", 10*time.Second, func() bool { return readMetrics(t, ctx).Liked == 2 })
+
+	big := filepath.Join(dir, "big.csv")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size = 65 << 20 // sparse: nothing is written
+	if err := f.Truncate(size); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	openDataChoice(t, ctx)
+	click(t, ctx, "#data-kind-file")
+	run(t, ctx, "picking big.csv", 10*time.Second, chromedp.SetUploadFiles("#data-file", []string{big}, chromedp.ByQuery))
+	click(t, ctx, "#data-read")
+	eventually(t, "the file refused", 10*time.Second, func() bool {
+		return strings.Contains(text(t, ctx, "#data-problem"), "big.csv is 68.2 MB; the page reads files of up to 64 MB")
+	})
+	time.Sleep(time.Second)
+	if after := readMetrics(t, ctx); after.DataHash != m.DataHash || after.Stage != "ready" || after.Liked != 2 {
+		t.Errorf("after the refused file the page has data %s (stage %s, %d likes), want %s still, ready, 2 likes",
+			after.DataHash, after.Stage, after.Liked, m.DataHash)
+	}
+}
