@@ -90,7 +90,9 @@ func (m *factorMap) OnMount(ctx app.Context) {
 	m.ctx = ctx
 	// A new model comes with a change of yours, after it.
 	ctx.ObserveState(drawn(keyModel)).Value(&m.inUse)
-	ctx.ObserveState(drawn(keyData)).Value(&m.data)
+	// The colours depend on the data's kind (Yelp's groups or its own
+	// categories): new data colours the map afresh.
+	ctx.ObserveState(drawn(keyData)).OnChange(func() { m.model = nil; m.refresh(ctx) }).Value(&m.data)
 	ctx.ObserveState(drawn(keyYou)).OnChange(func() { m.refresh(ctx) }).Value(&m.you)
 	ctx.ObserveState(drawn(keyNear)).OnChange(func() { m.refresh(ctx) }).Value(&m.near)
 	// The view is the visitor's, a link's or presenter mode's, and is
@@ -205,7 +207,7 @@ func (m *factorMap) refresh(ctx app.Context) {
 		if m.plane != nil {
 			m.shown.Axes, m.shown.Mean, m.shown.Share = m.plane.Axes, m.plane.Mean, m.plane.Share()
 		}
-		m.groups, m.group = cat.Colouring()
+		m.groups, m.group = cat.Colouring(m.data.Info.yelp())
 		m.places, _ = cat.Places()
 	}
 	if m.plane == nil {
@@ -492,9 +494,17 @@ func (m *factorMap) caption() string {
 	}
 	return fmt.Sprintf("Each dot is one of the %s businesses, placed by its vector q_i along the two leading principal directions of Q "+
 		"(the directions in which the trained vectors vary most; together they hold %.0f%% of the variance). "+
-		"Colours are main categories, which the model never sees: it learns only from who reviewed what, "+
+		"%s, which the model never sees: it learns only from who reviewed what, "+
 		"so businesses reviewed by the same people lie together and your list can cross categories.",
-		n, 100*m.shown.Share)
+		n, 100*m.shown.Share, m.colouredBy())
+}
+
+// colouredBy says what the factor space's colours are.
+func (m *factorMap) colouredBy() string {
+	if m.cat != nil && len(m.cat.Categories()) == 0 {
+		return "Colours are fifths by how often each was reviewed"
+	}
+	return "Colours are main categories"
 }
 
 // marksOrItems is how many businesses the view shows: on the map, those

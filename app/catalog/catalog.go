@@ -19,8 +19,9 @@ type Catalog struct {
 	categories []Facet // most common first
 	cities     []Facet
 	// The factor map's colouring, found once (Colouring).
-	colours  []Group
-	colourOf []int
+	colours      []Group
+	colourOf     []int
+	colouredYelp bool
 }
 
 // Facet is a category or city with the number of businesses in it.

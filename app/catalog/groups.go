@@ -52,32 +52,27 @@ func MainGroup(categories []string) int {
 }
 
 // Colouring is how the factor map colours the businesses: by the groups
-// above where most of them have a category those groups name (the Yelp
-// data), else by their most common categories, else, for data without
-// categories, by how reviewed they are. It returns the groups and each
-// business's index in them.
-func (c *Catalog) Colouring() ([]Group, []int) {
-	if c.colours != nil {
+// above for Yelp's data (yelp), else by their most common categories, else,
+// for data without categories, by how reviewed they are. It returns the
+// groups and each business's index in them.
+func (c *Catalog) Colouring(yelp bool) ([]Group, []int) {
+	if c.colours != nil && c.colouredYelp == yelp {
 		return c.colours, c.colourOf
 	}
 	n := len(c.items)
 	of := make([]int, n)
-	named := 0
-	for i, it := range c.items {
-		of[i] = MainGroup(it.Categories)
-		if of[i] < len(Groups)-2 {
-			named++
-		}
-	}
 	switch {
-	case 2*named >= n:
+	case yelp:
+		for i, it := range c.items {
+			of[i] = MainGroup(it.Categories)
+		}
 		c.colours = Groups
 	case len(c.categories) > 0:
 		c.colours, of = byCategory(c.items, c.categories)
 	default:
 		c.colours, of = byReviews(c.reviews, n)
 	}
-	c.colourOf = of
+	c.colourOf, c.colouredYelp = of, yelp
 	return c.colours, of
 }
 
@@ -85,23 +80,31 @@ func (c *Catalog) Colouring() ([]Group, []int) {
 func palette(k int) string { return Groups[k%len(Groups)].Colour }
 
 // byCategory groups the items by the most common categories, an item by
-// the first of its categories among them, the rest together.
+// the first of its categories among them: every category if there are as
+// few as the palette's colours, else the most common and "Other" for the
+// rest, and "Other" too for items without any.
 func byCategory(items []pack.Item, common []Facet) ([]Group, []int) {
-	top := common[:min(len(common), len(Groups)-1)]
+	top := common
+	if len(top) > len(Groups) {
+		top = common[:len(Groups)-1]
+	}
 	groups := make([]Group, 0, len(top)+1)
 	for k, f := range top {
 		groups = append(groups, Group{Name: f.Name, Colour: palette(k), Categories: []string{f.Name}})
 	}
-	groups = append(groups, Group{Name: "Other", Colour: palette(len(Groups) - 1)})
+	other := len(groups)
 	of := make([]int, len(items))
 	for i, it := range items {
-		of[i] = len(groups) - 1
+		of[i] = other
 		for _, c := range it.Categories {
 			if k := slices.IndexFunc(top, func(f Facet) bool { return f.Name == c }); k >= 0 {
 				of[i] = k
 				break
 			}
 		}
+	}
+	if slices.Contains(of, other) {
+		groups = append(groups, Group{Name: "Other", Colour: palette(len(Groups) - 1)})
 	}
 	return groups, of
 }

@@ -3,6 +3,7 @@ package catalog
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/ealslive/ealslive/core/pack"
@@ -32,17 +33,27 @@ func TestMainGroup(t *testing.T) {
 // its most common categories, and data without categories by reviews.
 func TestColouring(t *testing.T) {
 	yelp := New([]pack.Item{{Categories: []string{"Pizza"}}, {Categories: []string{"Sushi Bars"}}, {Categories: []string{"Dentists"}}})
-	if groups, of := yelp.Colouring(); len(groups) != len(Groups) || of[0] != 2 || of[1] != 3 || of[2] != len(Groups)-1 {
+	if groups, of := yelp.Colouring(true); len(groups) != len(Groups) || of[0] != 2 || of[1] != 3 || of[2] != len(Groups)-1 {
 		t.Errorf("Yelp's businesses are coloured %v by %v", of, groups)
 	}
 	films := New([]pack.Item{{Categories: []string{"Drama"}}, {Categories: []string{"Comedy", "Drama"}}, {Categories: []string{"Horror"}}, {}})
-	groups, of := films.Colouring()
+	groups, of := films.Colouring(false)
 	if groups[0].Name != "Drama" || groups[len(groups)-1].Name != "Other" || of[0] != 0 || of[1] != 1 || of[3] != len(groups)-1 {
 		t.Errorf("films are coloured %v by %+v", of, groups)
 	}
+	// Eight categories, as many as the palette has colours, are each their
+	// own, with no "Other" (a planted world's cuisines).
+	var eight []pack.Item
+	for _, c := range []string{"Thai", "Greek", "French", "Mexican", "Italian", "Indian", "Chinese", "Japanese"} {
+		eight = append(eight, pack.Item{Categories: []string{c}})
+	}
+	if groups, of := New(eight).Colouring(false); len(groups) != 8 || slices.ContainsFunc(groups, func(g Group) bool { return g.Name == "Other" }) ||
+		groups[of[0]].Name != "Thai" {
+		t.Errorf("eight cuisines are coloured %v by %+v", of, groups)
+	}
 	bare := New(make([]pack.Item, 10))
 	bare.SetCounts([]int{1, 9, 2, 8, 3, 7, 4, 6, 5, 0}, make([]int, 10), nil)
-	groups, of = bare.Colouring()
+	groups, of = bare.Colouring(false)
 	if len(groups) != 5 || of[1] != 0 || of[3] != 0 || of[9] != 4 || of[0] != 4 {
 		t.Errorf("items without categories are coloured %v by %+v", of, groups)
 	}
