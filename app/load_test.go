@@ -106,3 +106,34 @@ func TestDownloadFailures(t *testing.T) {
 		}
 	}
 }
+
+// A training failure heard while the data is on its way waits for the
+// data's word: the data's own failure shows if it cannot be had, and the
+// training's if it can.
+func TestTrainingFailureWaitsForTheData(t *testing.T) {
+	training := failure{Title: "Training failed", Detail: "work: the data has not been loaded"}
+	bad := work.NewMsg(work.MsgError, 0, work.Failure{Kind: "truncated", Message: "pack: truncated"})
+	s := newSession()
+	s.loading = &dataSource{Kind: sourcePack}
+	s.failAfterData(nil, training)
+	if s.notes.Failure != nil {
+		t.Fatalf("the page failed on %+v before the data's word", s.notes.Failure)
+	}
+	s.gotSummary(nil, dataSource{Kind: sourcePack}, "/web/yelp.msgpack", bad, true)
+	if got := s.notes.Failure; got == nil || got.Title != "The data arrived incomplete" {
+		t.Fatalf("after the data's failure the page shows %+v", got)
+	}
+	// Data that arrives: the training's failure shows.
+	s = newSession()
+	s.you.store = memoryStore{}
+	s.loading = &dataSource{Kind: sourcePack}
+	s.failAfterData(nil, training)
+	world := core.DefaultPlanted()
+	world.Users, world.Items = 60, 40
+	envs, page := work.LocalEnvs(1, nil)
+	work.NewWorker(envs[0]).Handle(work.NewMsg(work.MsgData, 0, work.DataSpec{Config: core.DefaultConfig(), Planted: &world}))
+	s.gotSummary(nil, dataSource{Kind: sourcePlanted, Planted: &world}, "", <-page, false)
+	if got := s.notes.Failure; got == nil || got.Title != "Training failed" {
+		t.Errorf("after the data arrived the page shows %+v", got)
+	}
+}

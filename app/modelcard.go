@@ -242,7 +242,7 @@ func (c *modelCard) onFinished(ctx app.Context, stopped bool, failed string) {
 		c.training.Failed = "training ended without a model"
 	}
 	if c.training.Failed != "" {
-		s.fail(ctx, failure{Title: "Training failed", Detail: "The model could not be trained: " + c.training.Failed + ".",
+		s.failAfterData(ctx, failure{Title: "Training failed", Detail: "The model could not be trained: " + c.training.Failed + ".",
 			Hint: "Reload the page to try again; your clicks are kept."})
 	}
 }

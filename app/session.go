@@ -30,7 +30,10 @@ type session struct {
 	// so that an answer to one replaced by another is not taken.
 	source  dataSource
 	loading *dataSource
-	loads   int
+	// heldFailure is a training failure heard while the data was on its
+	// way, waiting for the data's word (failAfterData).
+	heldFailure *failure
+	loads       int
 	// link is the query of the address the page was opened at (nil until
 	// read), and linkFile the file its likes are on, waiting for the
 	// visitor to load it ("" for none).
@@ -99,6 +102,11 @@ func (s *session) start(ctx app.Context) {
 func (s *session) gotSummary(ctx app.Context, d dataSource, url string, m work.Msg, train bool) {
 	s.loading = nil
 	defer s.publish(ctx, keyBusy, s.runHold())
+	held := s.heldFailure
+	s.heldFailure = nil
+	if held != nil && m.Kind != work.MsgError {
+		defer s.fail(ctx, *held)
+	}
 	if m.Kind != work.MsgError {
 		// A load that went back to the data in use keeps saying why.
 		s.publish(ctx, keyLoad, loadState{Problem: s.loadProblem})
@@ -176,6 +184,19 @@ func ints(v []int32) []int {
 		out[k] = int(x)
 	}
 	return out
+}
+
+// failAfterData is fail for a training job asked for with the data: while
+// the data is on its way, the job fails on any worker without it, and may
+// be heard of before worker 0 says why the data cannot be had. So the
+// failure waits for the data's word (gotSummary): the data's own failure
+// if it cannot be had, else this one.
+func (s *session) failAfterData(ctx app.Context, f failure) {
+	if s.loading != nil {
+		s.heldFailure = &f
+		return
+	}
+	s.fail(ctx, f)
 }
 
 // fail stops the page on f, which the notices show at the top. The first

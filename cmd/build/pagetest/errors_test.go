@@ -65,9 +65,8 @@ func TestPackErrors(t *testing.T) {
 			msg := text(t, ctx, "#failure")
 			contains(t, "the error message", msg, tc.title)
 			contains(t, "the error message", msg, tc.says)
-			if m := readMetrics(t, ctx); m.Stage != "failed" {
-				t.Errorf("stage = %q, want failed", m.Stage)
-			}
+			// The probe follows what is painted, a moment after the message.
+			eventually(t, "the stage failed", 5*time.Second, func() bool { return readMetrics(t, ctx).Stage == "failed" })
 			if n := count(t, ctx, "#curves circle"); n != 0 {
 				t.Errorf("the page plots %d epochs without data", n)
 			}
