@@ -385,10 +385,19 @@ func TestFileLinkAndFileLimit(t *testing.T) {
 	openDataChoice(t, ctx)
 	click(t, ctx, "#data-kind-file")
 	run(t, ctx, "picking big.csv", 10*time.Second, chromedp.SetUploadFiles("#data-file", []string{big}, chromedp.ByQuery))
+	// As a visitor would, once the workers are free for it.
+	eventually(t, "Read and train", 60*time.Second, func() bool { return count(t, ctx, "#data-read:not([disabled])") == 1 })
 	click(t, ctx, "#data-read")
-	eventually(t, "the file refused", 10*time.Second, func() bool {
+	refused := func() bool {
 		return strings.Contains(text(t, ctx, "#data-problem"), "big.csv is 68.2 MB; the page reads files of up to 64 MB")
-	})
+	}
+	for deadline := time.Now().Add(10 * time.Second); !refused() && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !refused() {
+		t.Fatalf("the file was not refused: the control says %q and %q, the button disabled %q, the stage %s",
+			text(t, ctx, "#data-status"), text(t, ctx, "#data-problem"), attr(t, ctx, "#data-read", "disabled"), readMetrics(t, ctx).Stage)
+	}
 	time.Sleep(time.Second)
 	if after := readMetrics(t, ctx); after.DataHash != m.DataHash || after.Stage != "ready" || after.Liked != 2 {
 		t.Errorf("after the refused file the page has data %s (stage %s, %d likes), want %s still, ready, 2 likes",
