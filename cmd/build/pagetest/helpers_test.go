@@ -288,7 +288,9 @@ func atElement(ctx context.Context, sel, js string, out any) error {
 
 // mouseClick clicks the middle of the element sel matches with the mouse, as
 // a visitor would: scrolled into sight if need be, and only once nothing
-// covers it.
+// covers it and it stands where it stood one poll before, since go-app
+// redraws after an event's handler returns and a click aimed at a button
+// that is about to move lands beside it.
 func mouseClick(sel string) chromedp.Action {
 	return chromedp.ActionFunc(func(ctx context.Context) error {
 		var at struct{ X, Y float64 }
@@ -296,6 +298,11 @@ func mouseClick(sel string) chromedp.Action {
 			el.scrollIntoViewIfNeeded(true);
 			const r = el.getBoundingClientRect();
 			if (r.width === 0 || r.height === 0) return {Why: "it has no size"};
+			const at = [r.left, r.top, r.width, r.height].join();
+			if (el.__mouseAt !== at) {
+				el.__mouseAt = at;
+				return {Why: "it is still moving"};
+			}
 			const x = r.left + r.width / 2, y = r.top + r.height / 2;
 			const hit = document.elementFromPoint(x, y);
 			if (!hit || !el.contains(hit)) {

@@ -110,6 +110,9 @@ func TestMoreLikeThisAndTheMap(t *testing.T) {
 	for _, name := range []string{"eals-map.png", "eals-factor-map.png"} {
 		if name == "eals-factor-map.png" {
 			click(t, ctx, "#factor-map-view-factors")
+			eventually(t, "the factor space shown", 10*time.Second, func() bool {
+				return attr(t, ctx, "#factor-map-png", "aria-label") == "Export the factor map as PNG"
+			})
 		}
 		img, err := png.Decode(bytes.NewReader(exportFileFrom(t, ctx, "#factor-map-png", name, "#factor-map-last")))
 		if err != nil {
