@@ -68,7 +68,7 @@ func ghostNote(prev, now core.Config) string {
 	var diff []string
 	for _, p := range settings.Params {
 		if p.Text(prev) != p.Text(now) {
-			diff = append(diff, fmt.Sprintf("%s = %s, now %s", paramSymbol(p), p.Text(prev), p.Text(now)))
+			diff = append(diff, fmt.Sprintf("%s = %s, now %s", p.Symbol(), p.Text(prev), p.Text(now)))
 		}
 	}
 	if prev.Seed != now.Seed {
@@ -80,19 +80,4 @@ func ghostNote(prev, now core.Config) string {
 		return s + ": the same settings as this one."
 	}
 	return s + " (" + strings.Join(diff, "; ") + ")."
-}
-
-// paramSymbol is a parameter's symbol in notation.
-func paramSymbol(p settings.Param) string {
-	switch p.Name {
-	case "c0":
-		return "c_0"
-	case "alpha":
-		return "α"
-	case "lambda":
-		return "λ"
-	case "wnew":
-		return "w_new"
-	}
-	return p.Name
 }

@@ -141,19 +141,10 @@ func Quote(s string) string {
 	return "“" + s + "”"
 }
 
-// plainLabel names a parameter in a sentence, without notation markup.
+// plainLabel names a parameter in a sentence, without notation markup:
+// only c_0's subscript needs a character of its own.
 func plainLabel(p Param) string {
-	switch p.Name {
-	case "c0":
-		return "c₀"
-	case "alpha":
-		return "α"
-	case "lambda":
-		return "λ"
-	case "wnew":
-		return "w_new"
-	}
-	return p.Name
+	return strings.Replace(p.Symbol(), "c_0", "c₀", 1)
 }
 
 // Likes reads a link's likes, in click order, resolved with lookup and at

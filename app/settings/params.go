@@ -18,6 +18,13 @@ type Param struct {
 	set   func(*core.Config, float64)
 }
 
+// Symbol is the parameter's symbol in the page's notation: its label up to
+// the comma.
+func (p Param) Symbol() string {
+	symbol, _, _ := strings.Cut(p.Label, ",")
+	return symbol
+}
+
 // Params are the parameters, in the order the page shows their controls.
 var Params = []Param{
 	{Name: "K", Label: "K, factors", Whole: true,

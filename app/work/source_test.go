@@ -30,7 +30,7 @@ func syntheticLog(t testing.TB) (log, items []byte) {
 }
 
 // dataGroup is n workers given the data message spec with parts, and
-// worker 0's answer to it.
+// worker 0's answer to it (only worker 0 answers).
 func dataGroup(t testing.TB, n int, spec DataSpec, parts [][]byte, store Store) (*group, Msg) {
 	t.Helper()
 	envs, page := LocalEnvs(n, store)

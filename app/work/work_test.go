@@ -64,16 +64,7 @@ func newGroup(t testing.TB, n int, data []byte, store Store) *group {
 // newGroupWith is newGroup with the data message's spec.
 func newGroupWith(t testing.TB, n int, data []byte, spec DataSpec, store Store) *group {
 	t.Helper()
-	envs, page := LocalEnvs(n, store)
-	g := &group{envs: envs, page: page}
-	for _, e := range envs {
-		g.workers = append(g.workers, NewWorker(e))
-	}
-	msg := NewMsg(MsgData, 0, spec)
-	msg.Bytes = [][]byte{data}
-	g.broadcast(msg)
-	// Only worker 0 answers the data message.
-	m := <-page
+	g, m := dataGroup(t, n, spec, [][]byte{data}, store)
 	if m.Kind != MsgData {
 		t.Fatalf("the data message was answered with %q: %s", m.Kind, m.Head)
 	}

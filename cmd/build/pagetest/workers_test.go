@@ -4,8 +4,6 @@ package pagetest
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"net/http"
 	"os"
 	"path"
@@ -33,22 +31,10 @@ func pageModelChecksum(t *testing.T) string {
 	if err != nil {
 		t.Fatalf("the built pack is needed (make pack): %v", err)
 	}
-	train, _, err := pk.Data.LeaveOneOut()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := core.DefaultConfig()
 	cfg.Epochs, cfg.Threads = pageEpochs, 1
-	m, err := core.Train(train, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	_, sum := checksumOf(t, pk.Data, cfg)
+	return sum
 }
 
 // kernelRowsWanted is how many rows worker 0 of workers solves in the
