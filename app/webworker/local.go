@@ -1,16 +1,12 @@
 package webworker
 
-import (
-	"sync"
-
-	"github.com/ealslive/ealslive/app/work"
-)
+import "github.com/ealslive/ealslive/app/work"
 
 // NewLocalPool returns a pool of n workers on goroutines, each with its
 // own work.Worker as a Web Worker has, sharing store.
 func NewLocalPool(n int, store work.Store) Pool {
 	envs, page := work.LocalEnvs(n, store)
-	p := &localPool{envs: envs, jobs: map[int]*jobState{}}
+	p := &localPool{envs: envs}
 	for _, e := range envs {
 		box := work.NewMailbox()
 		p.inboxes = append(p.inboxes, box)
@@ -32,18 +28,13 @@ func NewLocalPool(n int, store work.Store) Pool {
 type localPool struct {
 	envs    []*work.LocalEnv
 	inboxes []*work.Mailbox
-	mu      sync.Mutex
-	next    int
-	jobs    map[int]*jobState
-	onData  func(work.Msg)
+	jobs    jobTable
 }
 
 func (p *localPool) Size() int { return len(p.envs) }
 
 func (p *localPool) LoadData(parts [][]byte, spec work.DataSpec, on func(work.Msg)) {
-	p.mu.Lock()
-	p.onData = on
-	p.mu.Unlock()
+	p.jobs.hearData(on)
 	m := work.NewMsg(work.MsgData, 0, spec)
 	m.Bytes = parts
 	for _, box := range p.inboxes {
@@ -52,11 +43,7 @@ func (p *localPool) LoadData(parts [][]byte, spec work.DataSpec, on func(work.Ms
 }
 
 func (p *localPool) Start(spec work.JobSpec, h Handlers) int {
-	p.mu.Lock()
-	p.next++
-	job := p.next
-	p.jobs[job] = &jobState{h: h}
-	p.mu.Unlock()
+	job := p.jobs.add(h)
 	for _, box := range p.inboxes {
 		box.Put(work.NewMsg(work.MsgJob, job, spec))
 	}
@@ -71,19 +58,6 @@ func (p *localPool) Stop(job int) {
 
 func (p *localPool) listen(page <-chan work.Msg) {
 	for m := range page {
-		p.mu.Lock()
-		j := p.jobs[m.Job]
-		onData := p.onData
-		p.mu.Unlock()
-		switch {
-		case m.Job == 0 && onData != nil:
-			onData(m)
-		case j != nil:
-			if j.deliver(m, len(p.envs)) {
-				p.mu.Lock()
-				delete(p.jobs, m.Job)
-				p.mu.Unlock()
-			}
-		}
+		p.jobs.route(m, len(p.envs))
 	}
 }

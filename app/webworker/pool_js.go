@@ -31,7 +31,7 @@ func NewPool(n int, script string, onFatal func(string)) (p Pool, err error) {
 	if js.Global().Get("Worker").Type() != js.TypeFunction {
 		return nil, errors.New("this browser has no Web Workers")
 	}
-	jp := &jsPool{n: n, script: script, module: module.Get("module"), jobs: map[int]*jobState{}, onFatal: onFatal}
+	jp := &jsPool{n: n, script: script, module: module.Get("module"), onFatal: onFatal}
 	// The workers the loader started are already booting with the module:
 	// the one that compiled it becomes worker 0. Any beyond n (the loader
 	// guesses n as workerCount does) would only hold memory.
@@ -64,12 +64,10 @@ type jsPool struct {
 	funcs   []js.Func
 	onFatal func(string)
 
+	jobs     jobTable
 	mu       sync.Mutex
-	next     int
-	jobs     map[int]*jobState
 	parts    [][]byte // the data the page sent, if any: sent again on a restart
 	dataSpec work.DataSpec
-	onData   func(work.Msg)
 	restarts int
 	adopt    []js.Value // workers the loader started, booted already
 }
@@ -140,8 +138,9 @@ func (p *jsPool) Size() int { return p.n }
 
 func (p *jsPool) LoadData(parts [][]byte, spec work.DataSpec, on func(work.Msg)) {
 	p.mu.Lock()
-	p.parts, p.dataSpec, p.onData = parts, spec, on
+	p.parts, p.dataSpec = parts, spec
 	p.mu.Unlock()
+	p.jobs.hearData(on)
 	p.sendData()
 }
 
@@ -155,11 +154,7 @@ func (p *jsPool) sendData() {
 }
 
 func (p *jsPool) Start(spec work.JobSpec, h Handlers) int {
-	p.mu.Lock()
-	p.next++
-	job := p.next
-	p.jobs[job] = &jobState{h: h}
-	p.mu.Unlock()
+	job := p.jobs.add(h)
 	for _, w := range p.workers {
 		obj, transfer := toJS(work.NewMsg(work.MsgJob, job, spec))
 		w.Call("postMessage", obj, transfer)
@@ -184,23 +179,10 @@ func (p *jsPool) fromWorker(m work.Msg) {
 		p.fatal(f.Message)
 		return
 	}
-	p.mu.Lock()
-	j := p.jobs[m.Job]
-	onData := p.onData
-	p.mu.Unlock()
-	switch {
-	case m.Job == 0 && onData != nil:
-		onData(m)
-	case j != nil:
-		if j.deliver(m, p.n) {
-			p.mu.Lock()
-			delete(p.jobs, m.Job)
-			p.mu.Unlock()
-		} else if m.Kind == work.MsgError {
-			// The others may wait for the failed worker forever: start
-			// afresh, and end the job with its failure.
-			p.restart(fmt.Sprintf("worker %d failed", m.From))
-		}
+	if p.jobs.route(m, p.n) {
+		// The others may wait for the failed worker forever: start
+		// afresh, and end the job with its failure.
+		p.restart(fmt.Sprintf("worker %d failed", m.From))
 	}
 }
 
@@ -213,7 +195,7 @@ func (p *jsPool) fatal(msg string) {
 	lost := p.restarts > 2
 	p.mu.Unlock()
 	if lost {
-		p.failJobs(msg)
+		p.jobs.failAll(msg)
 		if p.onFatal != nil {
 			p.onFatal(msg)
 		}
@@ -230,26 +212,9 @@ func (p *jsPool) restart(why string) {
 		f.Release()
 	}
 	p.funcs = nil
-	p.failJobs(why)
+	p.jobs.failAll(why)
 	p.start()
-	p.mu.Lock()
-	hasData := p.onData != nil
-	p.mu.Unlock()
-	if hasData {
+	if p.jobs.hasData() {
 		p.sendData()
-	}
-}
-
-// failJobs ends every job under way with the failure.
-func (p *jsPool) failJobs(why string) {
-	p.mu.Lock()
-	jobs := p.jobs
-	p.jobs = map[int]*jobState{}
-	p.mu.Unlock()
-	for _, j := range jobs {
-		j.failures = append(j.failures, work.Failure{Worker: -1, Message: why})
-		if j.h.Finished != nil {
-			j.h.Finished(false, j.failures)
-		}
 	}
 }
