@@ -13,7 +13,7 @@ const goappWritten = "v9.8.0"
 // goappInternals are the files that depend on more than go-app's public
 // API, and on what.
 var goappInternals = map[string]string{
-	"app/drawnow.go":                "calls the unexported (*engine).handleFrame by go:linkname",
+	"app/drawnow.go":                "calls go-app's unexported (*engine).handleFrame",
 	"cmd/build/site/goappoutput.go": "edits the app.js and index.html that go-app generates",
 }
 
