@@ -41,11 +41,10 @@ func genLogRows(seed uint64, n, users, items int) []logRowOut {
 // key the layout's file holds (quoting and delimiters exercised), and
 // times says whether the layout has times, ratings whether it has ratings.
 type logWriter struct {
-	file, format     string
-	times, ratings   bool
-	item             func(string) string
-	write            func(w *strings.Builder, rows []logRowOut, item func(string) string)
-	splitOnlyInWhole bool
+	file, format   string
+	times, ratings bool
+	item           func(string) string
+	write          func(w *strings.Builder, rows []logRowOut, item func(string) string)
 }
 
 func date(day int64) time.Time { return time.Unix(day*86400, 0).UTC() }

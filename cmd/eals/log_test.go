@@ -134,8 +134,8 @@ func TestLogTextSummary(t *testing.T) {
 
 func TestLogErrors(t *testing.T) {
 	dir := t.TempDir()
-	files := writeFiles(t, dir, movieLensFiles())
-	files = writeFiles(t, dir, map[string]string{"bad.csv": "userId,movieId,rating,timestamp\n1,2,4.0,964982703\n1,3,x,964982703\n"})
+	writeFiles(t, dir, movieLensFiles())
+	files := writeFiles(t, dir, map[string]string{"bad.csv": "userId,movieId,rating,timestamp\n1,2,4.0,964982703\n1,3,x,964982703\n"})
 	packPath := filepath.Join(dir, "syn.msgpack")
 	if err := run([]string{"-synthetic", "planted,2,20,10,4", "-out", filepath.Join(dir, "w.tsv")}, new(nopWriter), new(nopWriter)); err != nil {
 		t.Fatal(err)
