@@ -77,3 +77,17 @@ func Plural(n int, one, many string) string {
 	}
 	return Thousands(n) + " " + many
 }
+
+// Percent writes a rate as a percentage to one decimal: "13.7%".
+func Percent(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
+
+// PercentOf writes n as a share of total: "13.7%"; "0%" of nothing.
+func PercentOf(n, total int) string {
+	if total == 0 {
+		return "0%"
+	}
+	return Percent(float64(n) / float64(total))
+}
+
+// Points writes a difference of two rates in percentage points.
+func Points(v float64) string { return fmt.Sprintf("%.1f points", 100*v) }

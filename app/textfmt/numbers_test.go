@@ -29,3 +29,12 @@ func TestFormat(t *testing.T) {
 		}
 	}
 }
+
+func TestPercentOf(t *testing.T) {
+	if got := PercentOf(1429, 10398); got != "13.7%" {
+		t.Errorf("PercentOf(1429, 10398) = %q", got)
+	}
+	if got := PercentOf(3, 0); got != "0%" {
+		t.Errorf("PercentOf(3, 0) = %q", got)
+	}
+}
