@@ -11,7 +11,7 @@ PREFIX   ?=
 SITE     ?= dist
 GOROOT   := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
-PKGS_WASM := ./core/... ./app/work ./app/clicklog ./app/settings ./app/textfmt ./app/catalog
+PKGS_WASM := ./core/... ./app/work ./app/clicklog ./app/settings ./app/textfmt ./app/catalog ./app/visitor ./app/runs ./app/datainfo ./app/export
 
 .PHONY: all build pack wasm site serve test test-native test-wasm test-browser \
 	lint bench bench-web fuzz audit clean

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 
+	"github.com/ealslive/ealslive/app/runs"
 	"github.com/ealslive/ealslive/app/textfmt"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -15,7 +16,7 @@ type about struct {
 	model modelInUse
 }
 
-func newAbout() *about { return &about{model: modelInUse{Config: pageConfig()}} }
+func newAbout() *about { return &about{model: modelInUse{Config: runs.PageConfig()}} }
 
 func (a *about) OnMount(ctx app.Context) { ctx.ObserveState(drawn(keyModel)).Value(&a.model) }
 

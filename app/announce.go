@@ -1,9 +1,6 @@
 package app
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -19,10 +16,10 @@ type announcer struct {
 
 func newAnnouncer() *announcer { return &announcer{} }
 
-// OnMount observes the news itself, not its drawn copy: the news comes
-// once what it tells of is on screen.
+// OnMount observes the news's drawn copy: the news is said once what it
+// tells of is on screen.
 func (a *announcer) OnMount(ctx app.Context) {
-	ctx.ObserveState(keyNews).Value(&a.news)
+	observe(ctx, "news", drawn(keyNews)).Value(&a.news)
 }
 
 func (a *announcer) Render() app.UI {
@@ -35,36 +32,4 @@ func (a *announcer) Render() app.UI {
 			return app.A().ID("announce-link").Href("#you").Text("See your list").OnClick(focusOn("#you h2"))
 		}),
 	)
-}
-
-// listChange says in words how your list changed from prev to cur, best
-// first: how many businesses are new and the biggest move up.
-func listChange(prev, cur []int32, name func(int32) string) string {
-	if len(cur) == 0 {
-		return "Your list is empty."
-	}
-	if prev == nil {
-		return fmt.Sprintf("Your list starts with %s.", name(cur[0]))
-	}
-	mv := moves(prev, cur)
-	fresh, best, by := 0, int32(-1), 0
-	for r, m := range mv {
-		switch {
-		case m.New:
-			fresh++
-		case m.By > by:
-			best, by = cur[r], m.By
-		}
-	}
-	var parts []string
-	if fresh > 0 {
-		parts = append(parts, fmt.Sprintf("%d new", fresh))
-	}
-	if best >= 0 {
-		parts = append(parts, fmt.Sprintf("%s up %d", name(best), by))
-	}
-	if len(parts) == 0 {
-		return "Your list did not change."
-	}
-	return "Your list: " + strings.Join(parts, ", ") + "."
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/ealslive/ealslive/app/catalog"
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/textfmt"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -26,7 +27,7 @@ type catalogView struct {
 	Iloading    bool                 // the businesses are on their way
 	InearOn     bool                 // the rows offer "More like this" (there is a model to ask)
 	Inear       map[int32][]nearItem // the open "More like this" panels, by business
-	Iwords      dataWords            // what the data's things and clicks are called
+	Iwords      datainfo.Words       // what the data's things and clicks are called
 	// onRowClick handles clicks on the rows' buttons (see rankedList). It
 	// is unexported, so kept from the first render: go-app redraws a child
 	// component when one of its exported fields changes, and counts every
@@ -46,8 +47,8 @@ func (c *catalogView) Results(v []entry, total int) *catalogView {
 	c.Iresults, c.Itotal = v, total
 	return c
 }
-func (c *catalogView) Waiting(v string) *catalogView  { c.Iwaiting = v; return c }
-func (c *catalogView) Words(v dataWords) *catalogView { c.Iwords = v; return c }
+func (c *catalogView) Waiting(v string) *catalogView       { c.Iwaiting = v; return c }
+func (c *catalogView) Words(v datainfo.Words) *catalogView { c.Iwords = v; return c }
 
 // Near offers "More like this" on every row, with the panels open.
 func (c *catalogView) Near(open map[int32][]nearItem) *catalogView {
@@ -73,14 +74,13 @@ func (c *catalogView) count() string {
 		return "No business matches. Try part of a name, or another category or city."
 	case c.Itotal > len(c.Iresults):
 		return fmt.Sprintf("The %d most reviewed of %s, counting every %s in the data, held-out ones included.",
-			len(c.Iresults), textfmt.Plural(c.Itotal, "match", "matches"), c.Iwords.review)
+			len(c.Iresults), textfmt.Plural(c.Itotal, "match", "matches"), c.Iwords.Review)
 	}
 	return fmt.Sprintf("%s, most reviewed first, counting every %s in the data, held-out ones included.",
-		textfmt.Plural(c.Itotal, "match", "matches"), c.Iwords.review)
+		textfmt.Plural(c.Itotal, "match", "matches"), c.Iwords.Review)
 }
 
 func (c *catalogView) Render() app.UI {
-	countRender("browse-rows")
 	return app.Section().ID("browse").Class("card card-browse").Body(
 		app.H2().Text("Find businesses you like"),
 		app.Div().Class("filters").Body(

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/ealslive/ealslive/app/runs"
 
 	"github.com/ealslive/ealslive/app/textfmt"
 
@@ -12,7 +13,7 @@ import (
 // and one table of offline accuracy and time per epoch.
 type comparePanel struct {
 	app.Compo
-	Irun      compareRun
+	Irun      runs.Comparison
 	Iblocked  hold // why Run cannot start now
 	Istopping bool
 	onButton  func(ctx app.Context, start bool) // kept from the first render (see catalogView.onRowClick)
@@ -20,8 +21,8 @@ type comparePanel struct {
 
 func newComparePanel() *comparePanel { return &comparePanel{} }
 
-func (c *comparePanel) Run(v compareRun) *comparePanel { c.Irun = v; return c }
-func (c *comparePanel) Blocked(v hold) *comparePanel   { c.Iblocked = v; return c }
+func (c *comparePanel) Run(v runs.Comparison) *comparePanel { c.Irun = v; return c }
+func (c *comparePanel) Blocked(v hold) *comparePanel        { c.Iblocked = v; return c }
 func (c *comparePanel) OnButton(v func(ctx app.Context, start bool)) *comparePanel {
 	c.onButton = v
 	return c
@@ -32,7 +33,7 @@ func (c *comparePanel) Render() app.UI {
 	r := c.Irun
 	verdict := ""
 	if r.Finished {
-		verdict = compareVerdict(r.Rows)
+		verdict = runs.CompareVerdict(r.Rows)
 	}
 	return app.Section().ID("compare").Class("card card-evidence").DataSet("state", runState(r.Running, r.Finished, r.Stopped, "")).Body(
 		app.Div().Class("evidence-head").Body(
@@ -69,7 +70,7 @@ func (c *comparePanel) status() string {
 	case r.Finished:
 		return fmt.Sprintf("All %d trained and measured on the same %s held-out people in %.1f s.", len(r.Rows), textfmt.Thousands(r.Tests), r.WallMs/1000)
 	}
-	return fmt.Sprintf("Trains four models side by side, BPR for %d epochs: several seconds in all.", compareBPREpochs)
+	return fmt.Sprintf("Trains four models side by side, BPR for %d epochs: several seconds in all.", runs.BPREpochs)
 }
 
 // renderTable lays the rows out as a table built of divs with ARIA table
@@ -114,7 +115,7 @@ func (c *comparePanel) cells(k int) []app.UI {
 	)}
 	if row.Evaluated {
 		cells = append(cells,
-			cell("num", "hr", percent(row.Metrics.HR)),
+			cell("num", "hr", textfmt.Percent(row.Metrics.HR)),
 			cell("num", "ndcg", fmt.Sprintf("%.4f", row.Metrics.NDCG)))
 	} else {
 		note := "waiting"

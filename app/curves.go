@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/runs"
 	"github.com/ealslive/ealslive/app/settings"
 	"github.com/ealslive/ealslive/app/textfmt"
 
@@ -17,18 +18,18 @@ import (
 // empty until the first epoch, so nothing moves when they fill in.
 type curves struct {
 	app.Compo
-	Irun     trainingRun
+	Irun     runs.Training
 	Iplanned int // epochs planned before a run starts
 	// Iprevious is the run before this one, drawn as ghost lines; its
 	// Epochs is 0 when there is none.
-	Iprevious trainingRun
+	Iprevious runs.Training
 }
 
 func newCurves() *curves { return &curves{} }
 
-func (c *curves) Run(v trainingRun) *curves { c.Irun = v; return c }
-func (c *curves) Planned(v int) *curves     { c.Iplanned = v; return c }
-func (c *curves) Previous(v trainingRun) *curves {
+func (c *curves) Run(v runs.Training) *curves { c.Irun = v; return c }
+func (c *curves) Planned(v int) *curves       { c.Iplanned = v; return c }
+func (c *curves) Previous(v runs.Training) *curves {
 	c.Iprevious = v
 	return c
 }

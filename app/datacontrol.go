@@ -22,37 +22,36 @@ const (
 
 // dataControl is the model card's "Data": the Phoenix reviews (the site's
 // pack), a file of the visitor's own, with an optional item file, or a
-// world with planted tastes. What it reads and makes is the session's;
-// the choice being made, the files picked and the world's fields as typed
-// are its own.
+// world with planted tastes. What it reads and makes is the runner's
+// (LoadData); the choice being made, the files picked and the world's
+// fields as typed are its own.
 type dataControl struct {
 	app.Compo
-	Isession *session
-	data     dataSet
-	hold     hold
-	load     loadState
-	kind     string            // the choice shown, "" for the data in use
-	dropped  app.Value         // a file dropped on the control, instead of one picked
-	world    map[string]string // the planted world's fields as typed, by name
-	problem  string            // why the choice cannot be read or made
-	ctx      app.Context
-}
-
-// loadState is what the data control says of the data being read.
-type loadState struct {
-	Reading string // what the workers read, "" when idle
-	Problem string // why the last choice could not be used
+	Icmd interface {
+		LoadData(d dataSource, parts [][]byte)
+	}
+	data    dataSet
+	hold    hold
+	load    loadState
+	kind    string            // the choice shown, "" for the data in use
+	dropped app.Value         // a file dropped on the control, instead of one picked
+	world   map[string]string // the planted world's fields as typed, by name
+	problem string            // why the choice cannot be read or made
+	ctx     app.Context
 }
 
 func newDataControl() *dataControl { return &dataControl{world: map[string]string{}} }
 
-func (c *dataControl) Session(s *session) *dataControl { c.Isession = s; return c }
+func (c *dataControl) Commands(cmd interface{ LoadData(dataSource, [][]byte) }) *dataControl {
+	c.Icmd = cmd
+	return c
+}
 
 func (c *dataControl) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	ctx.ObserveState(drawn(keyData)).OnChange(func() { c.kind, c.dropped, c.problem = "", nil, "" }).Value(&c.data)
-	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
-	ctx.ObserveState(keyLoad).Value(&c.load)
+	observe(ctx, "data", drawn(keyData)).OnChange(func() { c.kind, c.dropped, c.problem = "", nil, "" }).Value(&c.data)
+	observe(ctx, "data", drawn(keyBusy)).Value(&c.hold)
+	observe(ctx, "data", keyLoad).Value(&c.load)
 }
 
 // inUse is the kind of data in use.
@@ -107,7 +106,7 @@ func (c *dataControl) choose(kind string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		c.kind, c.problem = kind, ""
 		if kind == sourcePack && c.inUse() != sourcePack {
-			c.Isession.SwitchData(c.ctx, dataSource{Kind: sourcePack}, nil)
+			c.Icmd.LoadData(dataSource{Kind: sourcePack}, nil)
 		}
 	}
 }
@@ -131,7 +130,7 @@ func (c *dataControl) readFile(ctx app.Context, e app.Event) {
 	}
 	if size > work.MaxLogBytes {
 		c.problem = fmt.Sprintf("%s is %.1f MB; the page reads files of up to %d MB, so it was not read.",
-			file.Get("name").String(), float64(size)/1e6, work.MaxLogBytes>>20)
+			file.Get("name").String(), float64(size)/1e6, work.MaxLogBytes/1_000_000)
 		return
 	}
 	min, err := optionalNumber(doc.Call("getElementById", "data-min-rating").Get("value").String())
@@ -159,7 +158,7 @@ func (c *dataControl) readFile(ctx app.Context, e app.Event) {
 				if it != nil {
 					parts = append(parts, it)
 				}
-				c.Isession.SwitchData(ctx, d, parts)
+				c.Icmd.LoadData(d, parts)
 			})
 		})
 	})
@@ -186,7 +185,7 @@ func (c *dataControl) makeWorld(ctx app.Context, e app.Event) {
 		return
 	}
 	c.problem = ""
-	c.Isession.SwitchData(c.ctx, dataSource{Kind: sourcePlanted, Planted: &cfg}, nil)
+	c.Icmd.LoadData(dataSource{Kind: sourcePlanted, Planted: &cfg}, nil)
 }
 
 // onDrop takes a file dropped on the control.
@@ -198,7 +197,6 @@ func (c *dataControl) onDrop(ctx app.Context, e app.Event) {
 }
 
 func (c *dataControl) Render() app.UI {
-	countRender("data")
 	kind := c.shown()
 	busy := c.hold.Reason != "" || c.load.Reading != ""
 	radio := func(value, label string) app.UI {
@@ -255,7 +253,7 @@ func (c *dataControl) status(busy bool) string {
 	case c.shown() == sourceFile:
 		return fmt.Sprintf("CSV, TSV, semicolon- or space-separated, or MovieLens (ratings.csv, ratings.dat, u.data): "+
 			"user, item, then optional rating and time, with or without a header; up to %d MB. "+
-			"It is read and trained on in your browser and never leaves it.", work.MaxLogBytes>>20)
+			"It is read and trained on in your browser and never leaves it.", work.MaxLogBytes/1_000_000)
 	case c.shown() == sourcePlanted:
 		return "Users and items in taste groups, made from the fields above: whether the model finds your group is " +
 			"something you can check."

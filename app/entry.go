@@ -5,7 +5,9 @@ import (
 	"strings"
 
 	"github.com/ealslive/ealslive/app/catalog"
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/textfmt"
+	"github.com/ealslive/ealslive/app/visitor"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -20,7 +22,7 @@ type entry struct {
 	Reviews    int     // all of its reviews in the data, held-out ones included
 	Score      float64 // p_u·q_i for you, when HasScore
 	HasScore   bool
-	Move       move
+	Move       visitor.Move
 	ShowMove   bool
 	Liked      bool
 	// Its training reviews, when known (TrainKnown): what the model learnt
@@ -31,7 +33,7 @@ type entry struct {
 
 // entry describes business i of cat for a list, marked liked if you like
 // it.
-func entryOf(cat *catalog.Catalog, i int32, you yours) entry {
+func entryOf(cat *catalog.Catalog, i int32, you visitor.You) entry {
 	it := cat.Item(i)
 	cats := it.Categories
 	if len(cats) > 3 {
@@ -47,7 +49,7 @@ func entryOf(cat *catalog.Catalog, i int32, you yours) entry {
 		Reviews:      cat.ReviewCount(i),
 		TrainReviews: train,
 		TrainKnown:   known,
-		Liked:        you.likes(i),
+		Liked:        you.Likes(i),
 	}
 }
 
@@ -119,10 +121,10 @@ func scoreText(e entry) app.UI {
 // reviewsText is the number of reviews the browser shows for a business:
 // all of them in the data, which is what orders it, with the training
 // reviews among them, which are what the model learnt from, when known.
-func reviewsText(e entry, w dataWords) app.UI {
-	short := strings.TrimPrefix(w.review, "Yelp ")
-	shorts := strings.TrimPrefix(w.reviews, "Yelp ")
-	title := textfmt.Plural(e.Reviews, w.review, w.reviews) + " of this " + w.item + " in the data, held-out ones included"
+func reviewsText(e entry, w datainfo.Words) app.UI {
+	short := strings.TrimPrefix(w.Review, "Yelp ")
+	shorts := strings.TrimPrefix(w.Reviews, "Yelp ")
+	title := textfmt.Plural(e.Reviews, w.Review, w.Reviews) + " of this " + w.Item + " in the data, held-out ones included"
 	if e.TrainKnown {
 		title += "; the model trains on " + textfmt.Thousands(e.TrainReviews)
 	}

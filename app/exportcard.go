@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/ealslive/ealslive/app/datainfo"
+	"github.com/ealslive/ealslive/app/export"
+	"github.com/ealslive/ealslive/app/runs"
 	"github.com/ealslive/ealslive/app/textfmt"
 	"github.com/ealslive/ealslive/core"
 
@@ -81,20 +84,24 @@ func (d *downloads) render(id string) app.UI {
 // naming the settings and the data that made it.
 type exportCard struct {
 	app.Compo
-	model   modelInUse
-	data    dataSet
-	results results
-	files   downloads
-	ctx     app.Context
+	model    modelInUse
+	data     dataSet
+	replay   runs.Replay
+	compare  runs.Comparison
+	newcomer runs.Newcomers
+	files    downloads
+	ctx      app.Context
 }
 
 func newExportCard() *exportCard { return &exportCard{} }
 
 func (c *exportCard) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	ctx.ObserveState(drawn(keyModel)).Value(&c.model)
-	ctx.ObserveState(drawn(keyData)).Value(&c.data)
-	ctx.ObserveState(drawn(keyResults)).Value(&c.results)
+	observe(ctx, "export", drawn(keyModel)).Value(&c.model)
+	observe(ctx, "export", drawn(keyData)).Value(&c.data)
+	observe(ctx, "export", drawn(keyReplay)).Value(&c.replay)
+	observe(ctx, "export", drawn(keyCompare)).Value(&c.compare)
+	observe(ctx, "export", drawn(keyNewcomer)).Value(&c.newcomer)
 }
 
 func textBlob(text, mime string) app.Value {
@@ -103,33 +110,33 @@ func textBlob(text, mime string) app.Value {
 
 // exportResult makes the CSV or JSON file of one of the page's results.
 func (c *exportCard) exportResult(kind, format string) {
-	h := newExportHead(kind, c.model.Config, c.data.Info, time.Now())
+	h := export.NewHead(kind, c.model.Config, c.data.Info, time.Now())
 	var header []string
 	var rows [][]string
 	var result any
 	switch kind {
 	case "training":
 		h.Settings = c.model.Run.Config
-		header, rows = trainingTable(c.model.Run)
+		header, rows = export.TrainingTable(c.model.Run)
 		result = c.model.Run
 	case "replay":
-		h.Settings = c.results.Replay.Config
-		header, rows = replayTable(c.results.Replay)
-		result = c.results.Replay
+		h.Settings = c.replay.Config
+		header, rows = export.ReplayTable(c.replay)
+		result = c.replay
 	case "comparison":
-		header, rows = compareTable(c.results.Compare)
-		result = c.results.Compare
+		header, rows = export.CompareTable(c.compare)
+		result = c.compare
 	case "newcomer":
-		h.Settings = c.results.Newcomer.Config
-		file := newcomerFile(c.results.Newcomer, c.data.Cat.Item)
-		header, rows = newcomerTable(file)
+		h.Settings = c.newcomer.Config
+		file := export.NewcomerFile(c.newcomer, c.data.Cat.Item)
+		header, rows = export.NewcomerTable(file)
 		result = file
 	}
 	name := "eals-" + kind + "." + format
 	if format == "csv" {
-		c.files.offer(name, "text/csv", textBlob(exportCSV(h, header, rows), "text/csv"))
+		c.files.offer(name, "text/csv", textBlob(export.CSV(h, header, rows), "text/csv"))
 	} else {
-		c.files.offer(name, "application/json", textBlob(exportJSON(h, result), "application/json"))
+		c.files.offer(name, "application/json", textBlob(export.JSON(h, result), "application/json"))
 	}
 }
 
@@ -144,15 +151,15 @@ func (c *exportCard) exportChart(ch exportChart, png bool) {
 }
 
 // chartNote is the line under an exported chart: the settings and data.
-func chartNote(cfg core.Config, d *dataInfo) string {
+func chartNote(cfg core.Config, d *datainfo.Info) string {
 	note := fmt.Sprintf("eALS Live · K = %d, c0 = %g, α = %g, λ = %g, w_new = %g, %d epochs, seed %d",
 		cfg.K, cfg.C0, cfg.Alpha, cfg.Lambda, cfg.WNew, cfg.Epochs, cfg.Seed)
 	switch {
 	case d == nil:
-	case d.yelp():
+	case d.Yelp():
 		note += fmt.Sprintf(" · Yelp, %s: %s reviews", d.Subset, textfmt.Thousands(d.Reviews))
 	default:
-		note += fmt.Sprintf(" · %s: %s %s", d.Subset, textfmt.Thousands(d.Reviews), d.words().reviews)
+		note += fmt.Sprintf(" · %s: %s %s", d.Subset, textfmt.Thousands(d.Reviews), d.Words().Reviews)
 	}
 	return note
 }
@@ -163,9 +170,9 @@ func (c *exportCard) Render() app.UI {
 		{"newcomer", "The newcomers followed"}}
 	have := map[string]bool{
 		"training":   len(c.model.Run.Objective) > 0,
-		"replay":     len(c.results.Replay.Lanes) > 0 && !c.results.Replay.Running,
-		"comparison": len(c.results.Compare.Rows) > 0 && !c.results.Compare.Running,
-		"newcomer":   len(c.results.Newcomer.Followed) > 0 && !c.results.Newcomer.Running,
+		"replay":     len(c.replay.Lanes) > 0 && !c.replay.Running,
+		"comparison": len(c.compare.Rows) > 0 && !c.compare.Running,
+		"newcomer":   len(c.newcomer.Followed) > 0 && !c.newcomer.Running,
 	}
 	button := func(id, label, aria string, on func()) app.UI {
 		return app.Button().ID(id).Class("export").Text(label).Aria("label", aria).

@@ -1,11 +1,15 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/ealslive/ealslive/app/catalog"
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/textfmt"
+	"github.com/ealslive/ealslive/app/visitor"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -41,19 +45,19 @@ const (
 // factor space, a business is at its coordinates on the two leading
 // principal directions of Q, coloured by main category, with your
 // vector's path; the plane is that of the model as trained (the workers
-// find it: session.itemPlane), kept while you click, so that what moves
+// find it as they train it), kept while you click, so that what moves
 // on the map is what your clicks moved. On the map, a business is at its
 // longitude and latitude, which the model never saw, coloured by your
 // score.
 type factorMap struct {
 	app.Compo
-	Isession *session // for its probe, and to share the view
+	Icmd     mapCommands
 	inUse    modelInUse
 	data     dataSet
-	you      yours
+	you      visitor.You
 	near     nearShown
 	view     string
-	model    *core.Model      // the model plane belongs to
+	model    *core.Model      // the model the projections are of
 	cat      *catalog.Catalog // the catalogue groups and places belong to
 	plane    *core.Plane
 	groups   []catalog.Group // the colours, by the data's categories (catalog.Colouring)
@@ -73,7 +77,10 @@ type factorMap struct {
 	// canvas's width forced a layout of the whole page after every click,
 	// and the canvas's raster cost as much again, though the map is
 	// usually scrolled out of sight. An IntersectionObserver says when it
-	// is in sight and a ResizeObserver gives its width after layout.
+	// is in sight and a ResizeObserver gives its width after layout. The
+	// canvas is in the section from the start, hidden until there is a
+	// plane, in the same place, so that go-app keeps the one canvas the
+	// observers watch.
 	watched  app.Value // the canvas the observers watch
 	watchers []app.Value
 	onWatch  app.Func
@@ -82,29 +89,34 @@ type factorMap struct {
 	stale    bool // changed since the last draw
 }
 
+// mapCommands are what the factor map sends: its view, and what it drew.
+type mapCommands interface {
+	SetMapView(view string)
+	MapDrawn(shown factorMapShown)
+}
+
 func newFactorMap() *factorMap { return &factorMap{hover: -1} }
 
-func (m *factorMap) Session(s *session) *factorMap { m.Isession = s; return m }
+func (m *factorMap) Commands(c mapCommands) *factorMap { m.Icmd = c; return m }
 
 func (m *factorMap) OnMount(ctx app.Context) {
 	m.ctx = ctx
-	// A new model comes with a change of yours, after it.
-	ctx.ObserveState(drawn(keyModel)).Value(&m.inUse)
+	// A new model comes before the change of yours that brings it (see
+	// runner.gotModel), with the plane it is drawn on.
+	observe(ctx, "factormap", drawn(keyModel)).OnChange(m.refresh).Value(&m.inUse)
 	// The colours depend on the data's kind (Yelp's groups or its own
 	// categories): new data colours the map afresh.
-	ctx.ObserveState(drawn(keyData)).OnChange(func() { m.model = nil; m.refresh(ctx) }).Value(&m.data)
-	ctx.ObserveState(drawn(keyYou)).OnChange(func() { m.refresh(ctx) }).Value(&m.you)
-	ctx.ObserveState(drawn(keyNear)).OnChange(func() { m.refresh(ctx) }).Value(&m.near)
+	observe(ctx, "factormap", drawn(keyData)).OnChange(func() { m.model = nil; m.refresh() }).Value(&m.data)
+	observe(ctx, "factormap", drawn(keyYou)).OnChange(m.refresh).Value(&m.you)
+	observe(ctx, "factormap", drawn(keyNear)).OnChange(m.refresh).Value(&m.near)
 	// The view is the visitor's, a link's or presenter mode's, and is
 	// drawn at once.
-	ctx.ObserveState(keyMapView).OnChange(func() { m.refresh(ctx) }).Value(&m.view)
-	m.refresh(ctx)
+	observe(ctx, "factormap", keyMapView).OnChange(m.refresh).Value(&m.view)
+	m.refresh()
 }
 
 // setView shows one of the two views.
-func (m *factorMap) setView(ctx app.Context, v string) {
-	m.Isession.publish(ctx, keyMapView, v)
-}
+func (m *factorMap) setView(v string) { m.Icmd.SetMapView(v) }
 
 // onMap says whether the map of where is shown: asked for, and the data
 // has coordinates.
@@ -121,7 +133,7 @@ func (m *factorMap) shownView() string {
 // OnResize redraws the map where no ResizeObserver does.
 func (m *factorMap) OnResize(ctx app.Context) {
 	if m.watchers == nil {
-		ctx.Defer(func(app.Context) { m.draw() })
+		m.draw()
 	}
 }
 
@@ -136,9 +148,8 @@ func (m *factorMap) OnDismount() {
 	}
 }
 
-// watch points the observers at the canvas on the page, once per canvas:
-// a new model renders a new one.
-func (m *factorMap) watch(ctx app.Context, canvas app.Value) {
+// watch points the observers at the canvas on the page, once per canvas.
+func (m *factorMap) watch(canvas app.Value) {
 	if m.watched != nil && m.watched.Equal(canvas) {
 		return
 	}
@@ -167,7 +178,7 @@ func (m *factorMap) watch(ctx app.Context, canvas app.Value) {
 				width = r.Get("width").Float()
 			}
 		}
-		ctx.Dispatch(func(app.Context) {
+		m.ctx.Dispatch(func(app.Context) {
 			if inSight >= 0 {
 				m.inSight = inSight == 1
 			}
@@ -189,49 +200,50 @@ func (m *factorMap) watch(ctx app.Context, canvas app.Value) {
 }
 
 // refresh projects the businesses and your vector again, taking a new
-// plane for a new model, and redraws once the list below is rendered.
-func (m *factorMap) refresh(ctx app.Context) {
+// plane for a new model, tells the page what it draws, and draws it if
+// it is in sight.
+func (m *factorMap) refresh() {
 	you, cat := m.you, m.you.Cat
-	if you.Model == nil || cat == nil {
+	model := you.Model()
+	switch {
+	case !you.Trained || cat == nil:
 		m.model, m.plane = nil, nil
+		m.shown = factorMapShown{}
+		m.Icmd.MapDrawn(m.shown)
 		return
+	case model == nil:
+		return // you have changed since: the newer You is on its way
 	}
-	if you.Model != m.model || cat != m.cat {
-		m.model, m.cat, m.hover = you.Model, cat, -1
-		inUse := m.inUse
-		if inUse.Model != you.Model {
-			inUse = modelInUse{Model: you.Model}
+	if model != m.model || cat != m.cat || m.plane != m.inUse.Plane {
+		m.model, m.cat, m.hover = model, cat, -1
+		m.plane, m.planeErr = m.inUse.Plane, nil
+		if m.plane == nil {
+			m.planeErr = errors.New("the model came without its principal plane")
 		}
-		m.plane, m.planeErr = inUse.plane()
 		m.shown = factorMapShown{}
 		if m.plane != nil {
 			m.shown.Axes, m.shown.Mean, m.shown.Share = m.plane.Axes, m.plane.Mean, m.plane.Share()
 		}
-		m.groups, m.group = cat.Colouring(m.data.Info.yelp())
+		m.groups, m.group = cat.Colouring(m.data.Info.Yelp())
 		m.places, _ = cat.Places()
 	}
 	if m.plane == nil {
-		m.Isession.probe.factorMap = nil
+		m.Icmd.MapDrawn(factorMapShown{})
 		return
 	}
-	m.shown.Items = you.Model.ItemPoints(m.plane)
-	if p, err := you.Model.UserPoint(m.plane, you.User); err == nil {
+	m.shown.Items = model.ItemPoints(m.plane)
+	if p, err := model.UserPoint(m.plane, you.User); err == nil {
 		if n := len(m.shown.You); n == 0 || m.shown.You[n-1] != p {
-			m.shown.You = append(m.shown.You, p)
+			m.shown.You = append(slices.Clip(m.shown.You), p)
 		}
 	}
 	m.fifths, m.fifth = nil, nil
 	if m.onMap() {
-		m.fifths, m.fifth = catalog.ScoreFifths(you.Model.Scores(you.User, nil))
+		m.fifths, m.fifth = catalog.ScoreFifths(model.Scores(you.User, nil))
 	}
-	m.Isession.probe.factorMap = &m.shown
+	m.Icmd.MapDrawn(m.shown)
 	m.stale = true
-	ctx.Defer(func(ctx app.Context) {
-		if canvas := app.Window().GetElementByID("factor-map-canvas"); canvas.Truthy() {
-			m.watch(ctx, canvas)
-		}
-		m.draw()
-	})
+	m.draw()
 }
 
 // draw paints the map, if it is in sight and the observers have given its
@@ -241,11 +253,12 @@ func (m *factorMap) draw() {
 	if m.plane == nil || !canvas.Truthy() {
 		return
 	}
+	m.watch(canvas)
 	w := m.width
 	if m.watchers == nil && m.inSight {
 		w = canvas.Get("clientWidth").Float()
 	}
-	if !m.inSight || w == 0 || m.watched == nil || !canvas.Equal(m.watched) {
+	if !m.inSight || w == 0 {
 		m.stale = true
 		return
 	}
@@ -374,7 +387,6 @@ func (m *factorMap) name(i int32) {
 }
 
 func (m *factorMap) Render() app.UI {
-	countRender("factormap")
 	cat := m.you.Cat
 	card := app.Section().ID("factor-map").Class("card card-map").Aria("labelledby", "factor-map-title")
 	title := app.H2().ID("factor-map-title").Text("The factor space, drawn")
@@ -383,7 +395,9 @@ func (m *factorMap) Render() app.UI {
 		if m.planeErr != nil {
 			msg = "The map cannot be drawn: " + m.planeErr.Error()
 		}
-		return card.Body(title, app.P().ID("factor-map-none").Class("caption").Text(msg))
+		// The canvas in the place it has with a plane: go-app keeps it.
+		return card.Body(title, app.P().ID("factor-map-none").Class("caption").Text(msg),
+			app.P().Class("caption").Hidden(true), app.Div().Class("map-wrap").Hidden(true).Body(m.canvas()))
 	}
 	onMap := m.onMap()
 	groups, group := m.groups, m.group
@@ -409,10 +423,7 @@ func (m *factorMap) Render() app.UI {
 		m.viewSwitch(),
 		app.P().ID("factor-map-caption").Class("caption").Text(m.caption()),
 		app.Div().Class("map-wrap").Body(
-			app.Canvas().ID("factor-map-canvas").Class("map-canvas").
-				Aria("label", m.canvasLabel()).Role("img").
-				On("pointermove", m.point).On("pointerdown", m.point).
-				On("pointerleave", func(ctx app.Context, e app.Event) { m.name(-1) }),
+			m.canvas(),
 			when(tip, func() app.UI {
 				return app.Div().ID("factor-map-tip").Class("map-tip").Aria("hidden", "true").
 					Style("left", fmt.Sprintf("%.0fpx", tipX)).Style("top", fmt.Sprintf("%.0fpx", tipY)).Text(label)
@@ -457,15 +468,27 @@ func (m *factorMap) Render() app.UI {
 	)
 }
 
+// canvas is the map's one canvas: the businesses are drawn on it, not as
+// elements.
+func (m *factorMap) canvas() app.UI {
+	c := app.Canvas().ID("factor-map-canvas").Class("map-canvas").Role("img").
+		On("pointermove", m.point).On("pointerdown", m.point).
+		On("pointerleave", func(ctx app.Context, e app.Event) { m.name(-1) })
+	if m.plane != nil {
+		c = c.Aria("label", m.canvasLabel())
+	}
+	return c
+}
+
 // viewSwitch chooses the view, or says why there is no map of where.
 func (m *factorMap) viewSwitch() app.UI {
 	if m.places == nil {
 		return app.P().ID("factor-map-nowhere").Class("caption").
-			Text("This data says nothing of where its " + m.words().items + " are, so there is no map of where, only the factor space.")
+			Text("This data says nothing of where its " + m.words().Items + " are, so there is no map of where, only the factor space.")
 	}
 	button := func(v, text string) app.UI {
 		return app.Button().ID("factor-map-view-"+v).Class("view-switch").Aria("pressed", m.shownView() == v).Text(text).
-			OnClick(func(ctx app.Context, e app.Event) { m.setView(ctx, v) })
+			OnClick(func(ctx app.Context, e app.Event) { m.setView(v) })
 	}
 	return app.Div().Class("view-switches").Role("group").Aria("label", "Draw the businesses").Body(
 		button(viewFactors, "In the factor space"),
@@ -473,9 +496,7 @@ func (m *factorMap) viewSwitch() app.UI {
 	)
 }
 
-func (m *factorMap) words() dataWords {
-	return m.data.Info.words()
-}
+func (m *factorMap) words() datainfo.Words { return m.data.Info.Words() }
 
 // viewName names the view shown, for its export.
 func (m *factorMap) viewName() string {

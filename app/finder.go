@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 
 	"github.com/ealslive/ealslive/app/catalog"
+	"github.com/ealslive/ealslive/app/visitor"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -43,24 +44,22 @@ func withChange(q catalog.Query, f filterChange) catalog.Query {
 // city, most reviewed first, and like any of them. The query is its own.
 type finder struct {
 	app.Compo
-	Isession *session
+	Icmd     listCommands
 	data     dataSet
-	you      yours
+	you      visitor.You
 	query    catalog.Query
 	querySeq map[string]int64 // the latest change applied, per field
 	nearOpen map[int32]bool   // the rows whose "More like this" is open, by business
-	ctx      app.Context
 }
 
 func newFinder() *finder { return &finder{querySeq: map[string]int64{}, nearOpen: map[int32]bool{}} }
 
-func (f *finder) Session(s *session) *finder { f.Isession = s; return f }
+func (f *finder) Commands(c listCommands) *finder { f.Icmd = c; return f }
 
 func (f *finder) OnMount(ctx app.Context) {
-	f.ctx = ctx
-	ctx.ObserveState(drawn(keyData)).Value(&f.data)
+	observe(ctx, "finder", drawn(keyData)).Value(&f.data)
 	// Your likes mark the businesses listed here.
-	ctx.ObserveState(drawn(keyYou)).Value(&f.you)
+	observe(ctx, "finder", drawn(keyYou)).Value(&f.you)
 	ctx.Handle(actFilter, func(ctx app.Context, a app.Action) {
 		if c, ok := a.Value.(filterChange); ok && c.Seq > f.querySeq[c.Field] {
 			f.querySeq[c.Field] = c.Seq
@@ -73,17 +72,16 @@ func (f *finder) onRowClick(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
 	switch button, id, at := rowClick(e); button {
 	case rowLike:
-		f.Isession.Like(f.ctx, likeClick{Item: id, At: at, List: "browse-list"})
+		f.Icmd.Like(likeClick{Item: id, At: at, List: "browse-list"})
 	case rowNear:
-		f.Isession.toggleNear(f.ctx, f.nearOpen, id, f.you)
-		f.ctx.Dispatch(func(app.Context) {})
+		toggleNear(f.Icmd, f.nearOpen, id, f.you)
+		f.Update()
 	}
 }
 
 func (f *finder) Render() app.UI {
-	countRender("finder")
 	d := f.data
-	v := newCatalogView().Query(f.query).OnRowClick(f.onRowClick).Words(d.Info.words())
+	v := newCatalogView().Query(f.query).OnRowClick(f.onRowClick).Words(d.Info.Words())
 	switch {
 	case d.Failed:
 		return v.Waiting("No businesses to show: the data could not be loaded.")
@@ -96,7 +94,7 @@ func (f *finder) Render() app.UI {
 		entries[k] = entryOf(d.Cat, i, f.you)
 	}
 	v = v.Categories(d.Cat.Categories()).Cities(d.Cat.Cities()).Results(entries, total)
-	if f.you.Model != nil {
+	if f.you.Trained {
 		v = v.Near(nearRows(f.nearOpen, f.you))
 	}
 	return v

@@ -5,7 +5,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/ealslive/ealslive/app/runs"
 	"github.com/ealslive/ealslive/app/settings"
+	"github.com/ealslive/ealslive/app/visitor"
 	"github.com/ealslive/ealslive/core"
 )
 
@@ -17,13 +19,13 @@ const actParam = "eals/param"
 // The controls' text as typed and what the weights plot shows are its own.
 type inside struct {
 	app.Compo
-	Isession *session
-	data     dataSet
-	inUse    modelInUse
-	you      yours
-	hold     hold
-	raw      map[string]string // the controls' text by parameter; missing ones show the config in use
-	seq      map[string]int64  // the latest change applied, by parameter
+	Icmd  insideCommands
+	data  dataSet
+	inUse modelInUse
+	you   visitor.You
+	hold  hold
+	raw   map[string]string // the controls' text by parameter; missing ones show the config in use
+	seq   map[string]int64  // the latest change applied, by parameter
 	// The weights plot follows the controls, keeping the last valid c0 and
 	// α while either is invalid.
 	plotted       bool
@@ -37,20 +39,27 @@ type curveKey struct {
 	c0, alpha float64
 }
 
-func newInside() *inside {
-	return &inside{raw: map[string]string{}, seq: map[string]int64{}, inUse: modelInUse{Config: pageConfig()}}
+// insideCommands are what "Inside the model" sends: a model trained with
+// the controls' values, and the factor map's view.
+type insideCommands interface {
+	Train(cfg core.Config)
+	mapCommands
 }
 
-func (t *inside) Session(s *session) *inside { t.Isession = s; return t }
+func newInside() *inside {
+	return &inside{raw: map[string]string{}, seq: map[string]int64{}, inUse: modelInUse{Config: runs.PageConfig()}}
+}
+
+func (t *inside) Commands(c insideCommands) *inside { t.Icmd = c; return t }
 
 func (t *inside) OnMount(ctx app.Context) {
-	ctx.ObserveState(drawn(keyData)).Value(&t.data)
-	ctx.ObserveState(drawn(keyModel)).OnChange(func() {
+	observe(ctx, "inside", drawn(keyData)).Value(&t.data)
+	observe(ctx, "inside", drawn(keyModel)).OnChange(func() {
 		// A new model in use: the controls show its settings again.
 		t.raw, t.plotted = map[string]string{}, false
 	}).Value(&t.inUse)
-	ctx.ObserveState(drawn(keyYou)).Value(&t.you)
-	ctx.ObserveState(drawn(keyBusy)).Value(&t.hold)
+	observe(ctx, "inside", drawn(keyYou)).Value(&t.you)
+	observe(ctx, "inside", drawn(keyBusy)).Value(&t.hold)
 	ctx.Handle(actParam, func(ctx app.Context, a app.Action) {
 		if c, ok := a.Value.(paramChange); ok {
 			t.setParam(c)
@@ -72,16 +81,15 @@ func (t *inside) setParam(c paramChange) {
 	}
 }
 
-// retrain asks the model card for a new model with the controls' values.
+// retrain asks for a new model with the controls' values.
 func (t *inside) retrain(ctx app.Context, e app.Event) {
 	cfg, problems := settings.Draft(t.inUse.Config, t.raw)
-	if len(problems) == 0 && t.Isession.busy() == "" {
-		ctx.NewActionWithValue(actRetrain, cfg)
+	if len(problems) == 0 && t.hold.Reason == "" {
+		t.Icmd.Train(cfg)
 	}
 }
 
 func (t *inside) Render() app.UI {
-	countRender("inside")
 	inUse := t.inUse.Config
 	cfg, problems := settings.Draft(inUse, t.raw)
 	trace, traced := lastUpdate(t.you)
@@ -93,7 +101,7 @@ func (t *inside) Render() app.UI {
 			t.renderWeights(problems),
 			newUpdateView().Shown(updateShownFor(t.you)),
 			newUpdateStepper().Trace(trace, traced),
-			newFactorMap().Session(t.Isession),
+			newFactorMap().Commands(t.Icmd),
 		),
 	)
 }

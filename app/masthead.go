@@ -5,12 +5,12 @@ import "github.com/maxence-charriere/go-app/v9/pkg/app"
 // masthead names the page and says in one breath what it does.
 type masthead struct {
 	app.Compo
-	Isession *session
+	Icmd presenterCommands
 }
 
 func newMasthead() *masthead { return &masthead{} }
 
-func (m *masthead) Session(s *session) *masthead { m.Isession = s; return m }
+func (m *masthead) Commands(c presenterCommands) *masthead { m.Icmd = c; return m }
 
 func (m *masthead) Render() app.UI {
 	return app.Header().ID("masthead").Class("masthead").Body(
@@ -23,7 +23,7 @@ func (m *masthead) Render() app.UI {
 			"then updates itself the moment you like a business."),
 		app.Div().Class("masthead-tools").Body(
 			shortcutHelp(),
-			newPresenterBar().Session(m.Isession),
+			newPresenterBar().Commands(m.Icmd),
 		),
 	)
 }

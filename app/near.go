@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/app/visitor"
 )
 
 // "More like this": for a listed business, the businesses whose vectors
@@ -21,20 +23,14 @@ type nearItem struct {
 	Cosine float64
 }
 
-// nearShown is the last "More like this" opened, which the factor map
-// marks: the business and those it lists.
-type nearShown struct {
-	Of    int32
-	Items []int32
-}
-
 // nearOf lists the businesses most like business i in your model, or nil
 // if there is no model to ask.
-func nearOf(i int32, y yours) []nearItem {
-	if y.Model == nil || y.Cat == nil {
+func nearOf(i int32, y visitor.You) []nearItem {
+	m := y.Model()
+	if m == nil || y.Cat == nil {
 		return nil
 	}
-	near, err := y.Model.Similar(i, nearCount)
+	near, err := m.Similar(i, nearCount)
 	if err != nil {
 		return nil
 	}
@@ -43,20 +39,6 @@ func nearOf(i int32, y yours) []nearItem {
 		out[k] = nearItem{entry: entryOf(y.Cat, r.Item, y), Cosine: r.Score}
 	}
 	return out
-}
-
-// showNear tells the factor map and the live region what "More like
-// this" found for business i.
-func (s *session) showNear(ctx app.Context, i int32, near []nearItem) {
-	shown := nearShown{Of: i}
-	for _, n := range near {
-		shown.Items = append(shown.Items, n.ID)
-	}
-	s.publish(ctx, keyNear, shown)
-	if len(near) > 0 {
-		s.announce(ctx, fmt.Sprintf("%d businesses most like %s, the nearest %s (cosine %.2f).",
-			len(near), s.itemName(i), near[0].Name, near[0].Cosine), false)
-	}
 }
 
 // nearToggle is the "More like this" button of a row, named with its
@@ -88,7 +70,7 @@ func renderNear(panelID, of string, near []nearItem) app.UI {
 
 // nearRows is the "More like this" of each open row of a list, by
 // business.
-func nearRows(open map[int32]bool, y yours) map[int32][]nearItem {
+func nearRows(open map[int32]bool, y visitor.You) map[int32][]nearItem {
 	out := map[int32][]nearItem{}
 	for i := range open {
 		if y.Cat != nil && int(i) < y.Cat.Len() {
@@ -99,12 +81,23 @@ func nearRows(open map[int32]bool, y yours) map[int32][]nearItem {
 }
 
 // toggleNear opens or closes the "More like this" of business i in a
-// list's open set, and, opening it, shows what it found.
-func (s *session) toggleNear(ctx app.Context, open map[int32]bool, i int32, y yours) {
+// list's open set, and, opening it, tells the factor map and the live
+// region what it found.
+func toggleNear(c listCommands, open map[int32]bool, i int32, y visitor.You) {
 	if open[i] {
 		delete(open, i)
 		return
 	}
 	open[i] = true
-	s.showNear(ctx, i, nearOf(i, y))
+	near := nearOf(i, y)
+	shown := nearShown{Of: i}
+	for _, n := range near {
+		shown.Items = append(shown.Items, n.ID)
+	}
+	words := ""
+	if len(near) > 0 {
+		words = fmt.Sprintf("%d businesses most like %s, the nearest %s (cosine %.2f).",
+			len(near), y.Cat.Item(i).Name, near[0].Name, near[0].Cosine)
+	}
+	c.ShowNear(shown, words)
 }

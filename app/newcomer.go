@@ -6,158 +6,44 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ealslive/ealslive/app/catalog"
+	"github.com/ealslive/ealslive/app/runs"
 	"github.com/ealslive/ealslive/app/textfmt"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/app/work"
-	"github.com/ealslive/ealslive/core"
 )
 
-// newcomersSuggested is how many of the most active newcomers the section
-// offers to follow.
-const newcomersSuggested = 5
-
-// newcomerRun is what the page shows of the newcomers, published in
-// window.ealsLiveEvidence for the browser tests.
-type newcomerRun struct {
-	Running   bool                  `json:"running"`
-	Epoch     int                   `json:"epoch"`
-	Epochs    int                   `json:"epochs"`
-	Err       string                `json:"error,omitempty"`
-	Result    *work.NewcomerResult  `json:"result,omitempty"`
-	Shown     int                   `json:"shown"` // the number of the newcomer on screen, 0 for none
-	Followed  []work.FollowedResult `json:"-"`     // every one followed so far, in Result's too
-	Requested int                   `json:"requested"`
-	// Config and Split made the run: the model's settings and the share
-	// of the time-ordered data it trained on.
-	Config core.Config      `json:"-"`
-	Split  float64          `json:"-"`
-	Data   *catalog.Catalog `json:"-"` // the data it ran on
-}
-
-// followed returns newcomer number n if followed, or nil.
-func (r *newcomerRun) followed(n int) *work.FollowedResult {
-	for k := range r.Followed {
-		if r.Followed[k].Number == n {
-			return &r.Followed[k]
-		}
-	}
-	return nil
-}
-
 // newcomerSection is "Follow a newcomer": cold start for one person. It
-// asks the workers for the stream's newcomers and follows one through
-// their reviews; the run is its own.
+// asks the runner for the stream's newcomers and follows one through their
+// reviews; the number typed is its own.
 type newcomerSection struct {
 	app.Compo
-	Isession *session
-	shown    newcomerRun
-	run      run
-	model    modelInUse
-	data     dataSet
-	hold     hold
-	number   string // the number field as typed
-	problem  string // why the number cannot be followed
-	// ctx is its own: a button's goes with the button, and the start
-	// button is gone by the time the run finishes.
-	ctx app.Context
+	Icmd    interface{ FollowNewcomer(n int) }
+	shown   runs.Newcomers
+	data    dataSet
+	hold    hold
+	number  string // the number field as typed
+	problem string // why the number cannot be followed
 }
 
 func newNewcomerSection() *newcomerSection { return &newcomerSection{} }
 
-func (c *newcomerSection) Session(s *session) *newcomerSection { c.Isession = s; return c }
+func (c *newcomerSection) Commands(cmd interface{ FollowNewcomer(n int) }) *newcomerSection {
+	c.Icmd = cmd
+	return c
+}
 
 func (c *newcomerSection) OnMount(ctx app.Context) {
-	c.ctx = ctx
-	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
-	ctx.ObserveState(drawn(keyData)).OnChange(func() {
-		// Another data set: its newcomers are others.
-		if !c.shown.Running && c.shown.Result != nil && c.shown.Data != c.data.Cat {
-			c.shown = newcomerRun{}
-			c.publish(ctx)
-		}
-	}).Value(&c.data)
-	ctx.ObserveState(drawn(keyModel)).OnChange(func() {
-		// Another model: the newcomers are followed on it afresh.
-		if !c.shown.Running {
-			c.shown = newcomerRun{}
-			c.publish(ctx)
-		}
-	}).Value(&c.model)
-}
-
-// request asks the workers for the newcomers, following number too (0:
-// the suggested only).
-func (c *newcomerSection) request(number int) {
-	ctx := c.ctx
-	if timeless(c.data).Reason != "" {
-		return
-	}
-	spec := work.NewcomerSpec{Config: c.model.Config, Split: replaySplit, Suggest: newcomersSuggested}
-	if number > 0 {
-		spec.Follow = []int{number}
-	}
-	if !c.run.start(ctx, c.Isession, "newcomers are being followed", work.JobSpec{Kind: work.JobNewcomer, Newcomer: &spec}, runNews{
-		message:  c.onMessage,
-		finished: c.onFinished,
-	}) {
-		return
-	}
-	c.shown.Running, c.shown.Err, c.shown.Requested, c.shown.Data = true, "", number, c.data.Cat
-	c.shown.Config, c.shown.Split = spec.Config, spec.Split
-	c.publish(ctx)
-}
-
-func (c *newcomerSection) onMessage(ctx app.Context, m work.Msg) {
-	switch m.Kind {
-	case work.MsgProgress:
-		var p work.NewcomerProgress
-		if m.Decode(&p) == nil {
-			c.shown.Epoch, c.shown.Epochs = p.Epoch, p.Epochs
-		}
-	case work.MsgResult:
-		var r work.NewcomerResult
-		if m.Decode(&r) != nil {
-			return
-		}
-		c.shown.Result = &r
-		for _, f := range r.Followed {
-			if c.shown.followed(f.Number) == nil {
-				c.shown.Followed = append(c.shown.Followed, f)
-			}
-		}
-		switch {
-		case c.shown.Requested > 0:
-			c.shown.Shown = c.shown.Requested
-		case c.shown.Shown == 0 && len(r.Suggested) > 0:
-			c.shown.Shown = r.Suggested[0]
-		}
-	}
-	c.publish(ctx)
-}
-
-func (c *newcomerSection) onFinished(ctx app.Context, stopped bool, failed string) {
-	c.shown.Running = false
-	c.shown.Err = failed
-	c.publish(ctx)
-}
-
-// publish hands the run to the export and the probe.
-func (c *newcomerSection) publish(ctx app.Context) {
-	c.Isession.showResults(ctx, func(r *results) { r.Newcomer = c.shown })
+	observe(ctx, "newcomer", drawn(keyBusy)).Value(&c.hold)
+	observe(ctx, "newcomer", drawn(keyData)).Value(&c.data)
+	observe(ctx, "newcomer", keyNewcomer).Value(&c.shown)
 }
 
 func (c *newcomerSection) show(n int) func(app.Context, app.Event) {
 	return func(ctx app.Context, e app.Event) {
 		c.problem = ""
-		if c.shown.followed(n) != nil {
-			c.shown.Shown = n
-			c.publish(ctx)
-			return
-		}
-		c.request(n)
+		c.Icmd.FollowNewcomer(n)
 	}
 }
 
@@ -178,7 +64,6 @@ func (c *newcomerSection) followNumber(ctx app.Context, e app.Event) {
 }
 
 func (c *newcomerSection) Render() app.UI {
-	countRender("newcomer")
 	r := c.shown
 	blocked := ""
 	if !r.Running {
@@ -203,7 +88,7 @@ func (c *newcomerSection) Render() app.UI {
 		}
 		return card.Body(append(head,
 			app.Button().ID("newcomer-start").Class("run").Text(label).Disabled(r.Running || blocked != "").
-				Title(blocked).OnClick(func(ctx app.Context, e app.Event) { c.request(0) }),
+				Title(blocked).OnClick(func(ctx app.Context, e app.Event) { c.Icmd.FollowNewcomer(0) }),
 			when(r.Running && r.Epochs > 0, func() app.UI {
 				return progressMeter("newcomer-progress", "Progress of the newcomer's model", float64(r.Epoch)/float64(r.Epochs))
 			}),
@@ -212,7 +97,7 @@ func (c *newcomerSection) Render() app.UI {
 		)...)
 	}
 	res := r.Result
-	f := r.followed(r.Shown)
+	f := r.FollowedNumber(r.Shown)
 	return card.Body(append(head,
 		app.P().ID("newcomer-count").Text(fmt.Sprintf("The stream's %s reviews include %s by %s newcomers.",
 			textfmt.Thousands(res.Stream), textfmt.Thousands(res.Reviews), textfmt.Thousands(res.Newcomers))),
@@ -221,7 +106,7 @@ func (c *newcomerSection) Render() app.UI {
 			app.Range(res.Suggested).Slice(func(k int) app.UI {
 				n := res.Suggested[k]
 				reviews := 0
-				if fl := r.followed(n); fl != nil {
+				if fl := r.FollowedNumber(n); fl != nil {
 					reviews = len(fl.Steps)
 				}
 				return app.Button().Class("newcomer-suggest").DataSet("number", n).

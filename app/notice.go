@@ -12,7 +12,7 @@ type notice struct {
 	Itext    string
 	Ihint    string
 	Idismiss int // index reported by the close button; -1 for none
-	Isession *session
+	Icmd     interface{ Dismiss(k int) }
 }
 
 func newNotice() *notice { return &notice{Ilevel: "info", Idismiss: -1} }
@@ -23,8 +23,11 @@ func (n *notice) Title(v string) *notice { n.Ititle = v; return n }
 func (n *notice) Text(v string) *notice  { n.Itext = v; return n }
 func (n *notice) Hint(v string) *notice  { n.Ihint = v; return n }
 
-// DismissIn lets the close button drop note k of s.
-func (n *notice) DismissIn(s *session, k int) *notice { n.Isession, n.Idismiss = s, k; return n }
+// DismissIn lets the close button drop note k through c.
+func (n *notice) DismissIn(c interface{ Dismiss(k int) }, k int) *notice {
+	n.Icmd, n.Idismiss = c, k
+	return n
+}
 
 func (n *notice) Render() app.UI {
 	role := "status"
@@ -38,7 +41,7 @@ func (n *notice) Render() app.UI {
 		when(n.Idismiss >= 0, func() app.UI {
 			k := n.Idismiss
 			return app.Button().Class("notice-close").Aria("label", "Dismiss").Text("×").
-				OnClick(func(ctx app.Context, e app.Event) { n.Isession.dismiss(ctx, k) }, k)
+				OnClick(func(ctx app.Context, e app.Event) { n.Icmd.Dismiss(k) }, k)
 		}),
 	)
 }

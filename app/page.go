@@ -6,51 +6,55 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// stage is how far the page has got.
-type stage int
-
-const (
-	stageLoading  stage = iota // downloading and decoding the pack
-	stageTraining              // a model is being trained (or restored)
-	stageReady                 // you can click and the model learns
-	stageFailed                // the page cannot go on; the notices say why
-)
-
-func (s stage) String() string {
-	return [...]string{"loading", "training", "ready", "failed"}[s]
-}
-
-// Page is eALS Live: it lays out the sections and gives them the session
-// they share. It redraws only for presenter mode; each section redraws
+// Page is eALS Live: it lays out the sections and hands each the commands
+// it may send. It redraws only for presenter mode; each section redraws
 // itself when what it shows changes.
 type Page struct {
 	app.Compo
-	s       *session
-	present []string // the sections presenter mode shows; nil: the mode is off
-	mounted bool     // the session has been started
+	cmd     commands
+	start   func(ctx app.Context) // starts the visit, once
+	present []string              // the sections presenter mode shows; nil: the mode is off
+	stage   stage                 // as painted
+	settled bool                  // the loader has heard that the page is ready or failed
 }
 
 // NewPage returns the page component for the "/" route.
-func NewPage() app.Composer { return &Page{s: newSession()} }
+func NewPage() app.Composer {
+	s := newSession()
+	return &Page{cmd: s.commands(), start: s.start}
+}
 
 // OnMount starts the workers and the download as soon as the page is in
 // the browser (go-app does not call it while pre-rendering).
 func (p *Page) OnMount(ctx app.Context) {
-	if p.mounted {
+	if p.start == nil {
 		return
 	}
-	p.mounted = true
-	ctx.ObserveState(keyPresent).Value(&p.present)
-	p.s.startPresenter(ctx)
-	p.s.start(ctx)
-	listenForShortcuts(p.s)
-	p.s.afterDrawn(ctx, func(app.Context, float64) { p.s.probe.metrics.SectionsLive = true })
+	start := p.start
+	p.start = nil
+	observe(ctx, "page", keyPresent).Value(&p.present)
+	observe(ctx, "page", drawn(keyStage)).OnChange(p.settle).Value(&p.stage)
+	start(ctx)
+	listenForShortcuts(p.cmd)
+}
+
+// settle tells the loader, once the page is painted ready or failed, so
+// that it registers the service worker only then: its download of the
+// whole site for offline use must not slow the page's start.
+func (p *Page) settle() {
+	if p.settled || (p.stage != stageReady && p.stage != stageFailed) {
+		return
+	}
+	p.settled = true
+	if f := app.Window().Get("ealsSettled"); f.Type() == app.TypeFunction {
+		f.Invoke()
+	}
 }
 
 // OnAppUpdate tells the visitor a newer version has been downloaded.
 func (p *Page) OnAppUpdate(ctx app.Context) {
 	if ctx.AppUpdateAvailable() {
-		p.s.note(ctx, "A newer version of this page has been downloaded; reload to use it.")
+		p.cmd.Note("A newer version of this page has been downloaded; reload to use it.")
 	}
 }
 
@@ -58,7 +62,7 @@ func (p *Page) OnAppUpdate(ctx app.Context) {
 // columns on wide screens and one on phones. Every section keeps its
 // place from the first paint, so nothing moves when they fill in.
 func (p *Page) Render() app.UI {
-	s := p.s
+	c := p.cmd
 	// In presenter mode the stylesheet hides every section not named in
 	// data-present: hidden, not removed, so that a section taken off the
 	// screen and put back keeps its runs and results.
@@ -71,30 +75,31 @@ func (p *Page) Render() app.UI {
 			app.A().Href("#you").Text("Skip to your list").OnClick(focusOn("#you h2")),
 			app.A().Href("#browse").Text("Skip to the finder").OnClick(focusOn("#search")),
 		),
-		newMasthead().Session(s),
+		newMasthead().Commands(c),
 		app.Main().ID("main").Body(
-			newNotices().Session(s),
+			newNotices().Commands(c),
 			app.Elem("noscript").Body(
 				app.P().Class("notice notice-error").Text("eALS Live runs its recommender inside your browser, so it needs JavaScript and WebAssembly. Please turn JavaScript on for this page."),
 			),
 			newAnnouncer(),
+			newAttention(),
 			app.Div().Class("grid").Body(
-				newModelCard().Session(s),
-				newYourList().Session(s),
+				newModelCard().Commands(c),
+				newYourList().Commands(c),
 				app.Div().Class("side").Body(
-					newFinder().Session(s),
-					newYourClicks().Session(s),
-					newTastesCard().Session(s),
-					newShareCard().Session(s),
+					newFinder().Commands(c),
+					newYourClicks().Commands(c),
+					newTastesCard().Commands(c),
+					newShareCard().Commands(c),
 				),
 			),
 			app.Div().Class("below").Body(
-				newInside().Session(s),
-				newSecondCard().Session(s),
+				newInside().Commands(c),
+				newSecondCard().Commands(c),
 				app.Div().ID("evidence").Class("evidence").Body(
-					newReplaySection().Session(s),
-					newNewcomerSection().Session(s),
-					newCompareSection().Session(s),
+					newReplaySection().Commands(c),
+					newNewcomerSection().Commands(c),
+					newCompareSection().Commands(c),
 				),
 				newExportCard(),
 			),

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -21,23 +22,27 @@ func TestHoldSays(t *testing.T) {
 			t.Errorf("%+v says %q, want %q", tc.h, got, tc.want)
 		}
 	}
-	s := newSession()
-	if h := s.runHold(); h.Final || h.Reason != "the workers have not started" {
+	s, rec := testSession()
+	s.runs.publishHold()
+	if h := rec.values[keyBusy].(hold); h.Final || h.Reason != "the workers have not started" {
 		t.Errorf("a page loading holds runs with %+v", h)
 	}
-	s.stage = stageFailed
-	if h := s.runHold(); !h.Final || h.Reason != "the data could not be loaded" {
+	s.fail(datainfo.Failure{Title: "The data is missing"})
+	if h := rec.values[keyBusy].(hold); !h.Final || h.Reason != "the data could not be loaded" {
 		t.Errorf("a page that failed to load holds runs with %+v", h)
+	}
+	if st := rec.values[keyStage].(stage); st != stageFailed {
+		t.Errorf("a page that failed to load is at stage %s", st)
 	}
 }
 
 // The data card says what the model trains on, worded for the stage, and
 // never "trained" before it has.
 func TestDataCardByStage(t *testing.T) {
-	split := &dataInfo{Hash: "h", Users: 3536, Items: 2841, Reviews: 103976, Train: 100440, TestCases: 3536, Subset: "10-core", Bytes: 877000}
+	split := &datainfo.Info{Hash: "h", Users: 3536, Items: 2841, Reviews: 103976, Train: 100440, TestCases: 3536, Subset: "10-core", Bytes: 877000}
 	for _, tc := range []struct {
 		stage     string
-		data      *dataInfo
+		data      *datainfo.Info
 		want, not string
 	}{
 		{"loading", nil, "The data: Yelp reviews", "Trained"},

@@ -37,7 +37,6 @@ func (c *paramControls) Changed(v bool) *paramControls               { c.Ichange
 func (c *paramControls) OnRetrain(v app.EventHandler) *paramControls { c.onRetrain = v; return c }
 
 func (c *paramControls) Render() app.UI {
-	countRender("params")
 	invalid := len(c.Iproblems) > 0
 	status := "Retrain trains a new model on the same data with these values; your clicks are kept and learnt again."
 	switch {

@@ -107,16 +107,6 @@ func mapViewFor(views []string) string {
 	return ""
 }
 
-// presentViews shows views in presenter mode (nil: off), with the factor
-// map section in the view they ask for.
-func (s *session) presentViews(ctx app.Context, views []string) {
-	s.present = views
-	s.publish(ctx, keyPresent, slices.Clone(views))
-	if v := mapViewFor(views); v != "" {
-		s.publish(ctx, keyMapView, v)
-	}
-}
-
 func isPresenterView(id string) bool {
 	return slices.ContainsFunc(presenterViews, func(v presenterView) bool { return v.ID == id })
 }
@@ -139,35 +129,6 @@ func presentQuery(views []string) string {
 		return ""
 	}
 	return linkPresent + "=" + strings.Join(views, ",")
-}
-
-// startPresenter puts the page in the presenter mode its address asks
-// for, before the first paint of the sections. The address is rewritten
-// later, with the scenario it may also carry (see applyScenario).
-func (s *session) startPresenter(ctx app.Context) {
-	views, notes, on := parsePresent(app.Window().Get("location").Get("search").String())
-	for _, n := range notes {
-		s.note(ctx, n)
-	}
-	if on {
-		s.presentViews(ctx, views)
-	}
-}
-
-// setPresent shows views in presenter mode, or leaves it (nil), and keeps
-// the choice in the address bar.
-func (s *session) setPresent(ctx app.Context, views []string) {
-	// A scenario link not applied yet (the data is on its way) keeps the
-	// rest of its query.
-	loc := app.Window().Get("location")
-	setAddressQuery(withPresent(loc.Get("search").String(), views))
-	s.presentViews(ctx, views)
-}
-
-// keepPresentInAddress makes the address bar's query presenter mode's
-// part alone: the page's other state lives in storage.
-func (s *session) keepPresentInAddress() {
-	setAddressQuery(presentQuery(s.present))
 }
 
 func setAddressQuery(query string) {
@@ -194,37 +155,30 @@ func withPresent(query string, views []string) string {
 	return strings.Join(parts, "&")
 }
 
-// togglePresenter enters presenter mode with the default sections, or
-// leaves it.
-func (s *session) togglePresenter(ctx app.Context) {
-	if s.present != nil {
-		s.setPresent(ctx, nil)
-		s.announce(ctx, "Presenter mode is off: the whole page is shown.", false)
-		return
-	}
-	s.setPresent(ctx, slices.Clone(defaultPresent))
-	s.announce(ctx, "Presenter mode: your list, the finder and the update's steps, in larger type.", false)
-}
-
 // presenterBar is presenter mode's switch and, in the mode, its chooser of
 // sections and its keys.
 type presenterBar struct {
 	app.Compo
-	Isession *session
-	present  []string
+	Icmd    presenterCommands
+	present []string
+}
+
+// presenterCommands are what presenter mode's switch sends.
+type presenterCommands interface {
+	Present(views []string)
+	TogglePresenter()
 }
 
 func newPresenterBar() *presenterBar { return &presenterBar{} }
 
-func (b *presenterBar) Session(s *session) *presenterBar { b.Isession = s; return b }
+func (b *presenterBar) Commands(c presenterCommands) *presenterBar { b.Icmd = c; return b }
 
 func (b *presenterBar) OnMount(ctx app.Context) {
-	ctx.ObserveState(keyPresent).Value(&b.present)
+	observe(ctx, "presenter", keyPresent).Value(&b.present)
 }
 
 func (b *presenterBar) toggleView(id string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		s := b.Isession
 		views := slices.Clone(b.present)
 		if i := slices.Index(views, id); i >= 0 {
 			views = slices.Delete(views, i, i+1)
@@ -237,14 +191,12 @@ func (b *presenterBar) toggleView(id string) app.EventHandler {
 			ctx.JSSrc().Set("checked", true)
 			return
 		}
-		s.setPresent(ctx, views)
+		b.Icmd.Present(views)
 	}
 }
 
 func (b *presenterBar) Render() app.UI {
-	countRender("presenter")
-	s := b.Isession
-	toggle := func(ctx app.Context, e app.Event) { s.togglePresenter(ctx) }
+	toggle := func(ctx app.Context, e app.Event) { b.Icmd.TogglePresenter() }
 	if b.present == nil {
 		return app.Div().ID("presenter").Class("presenter-bar").Body(
 			app.Button().ID("presenter-on").Class("reset").Text("Presenter mode").

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/ealslive/ealslive/app/runs"
 
 	"github.com/ealslive/ealslive/app/textfmt"
 
@@ -14,7 +15,7 @@ import (
 // the hit ratio as the stream advances, and the paper's Figure 8.
 type replayPanel struct {
 	app.Compo
-	Irun       replayRun
+	Irun       runs.Replay
 	Iblocked   hold // why Start cannot run now
 	Istopping  bool
 	onButton   func(ctx app.Context, start bool) // kept from the first render (see catalogView.onRowClick)
@@ -24,8 +25,8 @@ type replayPanel struct {
 
 func newReplayPanel() *replayPanel { return &replayPanel{} }
 
-func (c *replayPanel) Run(v replayRun) *replayPanel { c.Irun = v; return c }
-func (c *replayPanel) Blocked(v hold) *replayPanel  { c.Iblocked = v; return c }
+func (c *replayPanel) Run(v runs.Replay) *replayPanel { c.Irun = v; return c }
+func (c *replayPanel) Blocked(v hold) *replayPanel    { c.Iblocked = v; return c }
 func (c *replayPanel) OnButton(v func(ctx app.Context, start bool)) *replayPanel {
 	c.onButton = v
 	return c
@@ -95,7 +96,7 @@ func (c *replayPanel) renderResults() app.UI {
 			app.Li().Body(
 				app.Strong().ID("replay-new-users").Text(textfmt.Thousands(r.NewUserTests)),
 				app.Text(fmt.Sprintf(" of the %s replayed reviews (%s) are by people with no review in the training part.",
-					textfmt.Thousands(r.Replayed), percentOf(r.NewUserTests, r.Replayed))),
+					textfmt.Thousands(r.Replayed), textfmt.PercentOf(r.NewUserTests, r.Replayed))),
 				app.Text(newUsersNote(r.Lanes, r.NewUserTests)),
 			),
 			app.Li().Body(
@@ -130,7 +131,7 @@ func (c *replayPanel) renderResults() app.UI {
 				"the two bars, in either direction, is what learning each click is worth on this data. People with many past "+
 				"reviews were mostly known at training time already, so there the two eALS bars should differ less. "+
 				"Mind the counts under the groups: a group of a few dozen reviews can tip either way by chance."),
-			app.P().ID("replay-findings").Text(replayFindings(r.Lanes)),
+			app.P().ID("replay-findings").Text(runs.ReplayFindings(r.Lanes)),
 		),
 	)
 }
@@ -139,7 +140,7 @@ func (c *replayPanel) renderResults() app.UI {
 // group at 0 past reviews: only each new person's first replayed review
 // lands there; the replay learns it before their next, which lands at 1,
 // and so on. "" when there is nothing to explain.
-func newUsersNote(lanes []laneView, newUserTests int) string {
+func newUsersNote(lanes []runs.Lane, newUserTests int) string {
 	if len(lanes) == 0 {
 		return ""
 	}
@@ -155,7 +156,7 @@ func newUsersNote(lanes []laneView, newUserTests int) string {
 
 // laneLines turns the lanes' curves into chart lines; with a nil metric
 // the lines carry names only (for a legend).
-func laneLines(lanes []laneView, metric func(eval.Metrics) float64) []seriesLine {
+func laneLines(lanes []runs.Lane, metric func(eval.Metrics) float64) []seriesLine {
 	out := make([]seriesLine, len(lanes))
 	for k, l := range lanes {
 		out[k] = seriesLine{Key: l.Key, Label: l.Label}
@@ -174,7 +175,7 @@ func laneLines(lanes []laneView, metric func(eval.Metrics) float64) []seriesLine
 }
 
 // historyGroups lays the lanes' history buckets out as bar groups.
-func historyGroups(lanes []laneView) []barGroup {
+func historyGroups(lanes []runs.Lane) []barGroup {
 	if len(lanes) == 0 {
 		return nil
 	}

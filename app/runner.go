@@ -5,104 +5,207 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ealslive/ealslive/app/datainfo"
+	"github.com/ealslive/ealslive/app/runs"
 	"github.com/ealslive/ealslive/app/textfmt"
-
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
-
 	"github.com/ealslive/ealslive/app/webworker"
 	"github.com/ealslive/ealslive/app/work"
+	"github.com/ealslive/ealslive/core"
 )
 
-// runner is the one way the page runs long work: on its workers, one run
-// at a time. The run holds the workers for the section that started it
-// (the others see them busy), and its news reaches that section on the UI
-// goroutine, which redraws only that section.
+// runner is the one owner of the page's long runs, which the workers
+// carry out one at a time: loading data (loading.go), training the model
+// your list comes from (training.go), and the evidence runs and the second
+// model (evidence.go). The sections send it commands (runCommands) and
+// draw what it publishes: the data, the model in use, each run's state,
+// what holds the workers, and how far the page has got. Nothing else
+// starts, stops or hears a run.
 type runner struct {
-	pool    webworker.Pool
-	s       *session
-	holder  string // what holds the workers, "" when free
-	current int    // the job holding them
+	pub     publisher
+	page    runPage
+	pool    webworker.Pool // nil until the workers have started
+	version string         // the page's version, which names the models kept
+	packURL string
+	failed  bool // the page stopped on an error
+
+	// holder is the run holding the workers, "" when free; current its
+	// job; jobs the job under way of each kind.
+	holder  runKind
+	current int
+	jobs    map[runKind]*job
+	stage   stage // as last published
+
+	// The data (loading.go).
+	data        dataSet
+	source      dataSource  // where the data in use comes from
+	loading     *dataSource // what the workers read, while they read other data
+	loads       int         // numbers the loads, so that an answer to one replaced by another is not taken
+	loadProblem string      // why the data last chosen could not be used, while the workers go back
+	heldFailure *datainfo.Failure
+
+	// The model in use and its training (training.go).
+	inUse         modelInUse
+	training      trainingShown
+	adopted       bool         // the training's model is yours
+	restoreFailed bool         // the kept model could not be read: trained afresh when the job ends
+	forLoad       int          // the load of the data the training trains on
+	next          *core.Config // a training asked for while one on data since replaced ends
+
+	// The evidence runs (evidence.go).
+	replay   runs.Replay
+	compare  runs.Comparison
+	newcomer runs.Newcomers
+	second   secondRun
 }
 
-// holdTraining is what holds the workers while a model trains.
-const holdTraining = "the model is training"
+// runPage is what the runner tells the rest of the page: the session.
+type runPage interface {
+	// dataArrived says the data in use is d, from src: you on it, with
+	// your clicks on it.
+	dataArrived(d dataSet, src dataSource, first bool)
+	// modelArrived hands you the trained model; only a model that cannot
+	// rank for a new user is an error.
+	modelArrived(m *core.Model) error
+	// modelGone lets you go of the model in use, your clicks kept for the
+	// next.
+	modelGone()
+	note(msg string)
+	fail(f datainfo.Failure)
+	announce(msg string)
+}
 
-func newRunner(pool webworker.Pool, s *session) *runner { return &runner{pool: pool, s: s} }
-
-// run is a section's hold on one long run: the job under way, when it
-// started and whether a stop was asked for. Every section that starts a
-// run keeps one.
-type run struct {
-	job      int // 0 when none is under way
+// job is a run under way: its number with the workers, when it started
+// and whether a stop was asked for.
+type job struct {
+	id       int
 	started  time.Time
 	stopping bool
 }
 
-// runNews hears a run's news on the UI goroutine of the section that
-// started it.
-type runNews struct {
-	// message hears each progress, result and error message.
-	message func(ctx app.Context, m work.Msg)
-	// finished hears the end, with whether it stopped early and, if it
-	// failed, why.
-	finished func(ctx app.Context, stopped bool, failed string)
+func (j *job) elapsedMs() float64 { return textfmt.DurationMillis(time.Since(j.started)) }
+
+func newRunner(pub publisher, page runPage, version, packURL string) *runner {
+	return &runner{pub: pub, page: page, version: version, packURL: packURL, jobs: map[runKind]*job{},
+		inUse: modelInUse{Config: runs.PageConfig()}}
 }
 
-// start runs spec, naming it what for the other sections ("the replay is
-// running"), unless another run holds the workers; it reports whether it
-// started. ctx is the section's own; its control holds it back while the
-// page is not ready for it (session.runHold).
-func (r *run) start(ctx app.Context, s *session, what string, spec work.JobSpec, news runNews) bool {
-	// The first training is asked for with the data, before it is in;
-	// every other run waits for it.
-	if s.runs == nil || s.runs.holder != "" || s.stage == stageFailed || (what != holdTraining && s.busy() != "") {
+// start runs spec as the run of kind, unless another run holds the
+// workers or the page cannot run it now; it reports whether it started.
+// message and finished hear its news on the UI goroutine. The first
+// training is asked for with the data, before it is in; every other run
+// waits for it.
+func (r *runner) start(kind runKind, spec work.JobSpec, message func(j *job, m work.Msg), finished func(j *job, stopped bool, failed string)) bool {
+	if r.pool == nil || r.holder != "" || r.failed || (kind != runTraining && r.busy() != "") {
 		return false
 	}
-	rn := s.runs
-	rn.holder = what
-	var id int
-	id = rn.pool.Start(spec, webworker.Handlers{
-		Message: func(m work.Msg) {
-			ctx.Dispatch(func(ctx app.Context) {
-				if news.message != nil {
-					news.message(ctx, m)
+	j := &job{started: time.Now()}
+	r.holder, r.jobs[kind] = kind, j
+	id := r.pool.Start(spec, webworker.Handlers{
+		Message: func(m work.Msg) { r.pub.dispatch(func() { message(j, m) }) },
+		Finished: func(stopped bool, fs []work.Failure) {
+			r.pub.dispatch(func() {
+				if r.jobs[kind] == j {
+					delete(r.jobs, kind)
 				}
-			})
-		},
-		Finished: func(stopped bool, failures []work.Failure) {
-			ctx.Dispatch(func(ctx app.Context) {
-				if r.job == id {
-					r.job, r.stopping = 0, false
+				if r.current == j.id {
+					r.holder, r.current = "", 0
+					r.publishHold()
 				}
-				if rn.current == id {
-					rn.holder, rn.current = "", 0
-					s.publish(ctx, keyBusy, s.runHold())
-				}
-				if news.finished != nil {
-					news.finished(ctx, stopped, failureText(failures))
-				}
+				finished(j, stopped, failureText(fs))
 			})
 		},
 	})
-	rn.current = id
-	r.job, r.started, r.stopping = id, time.Now(), false
-	s.publish(ctx, keyBusy, s.runHold())
+	j.id, r.current = id, id
+	r.publishHold()
 	return true
 }
 
-// stop asks the run under way to stop.
-func (r *run) stop(s *session) {
-	if r.job != 0 {
-		s.runs.pool.Stop(r.job)
-		r.stopping = true
+// running reports whether a run of kind is under way.
+func (r *runner) running(kind runKind) bool { return r.jobs[kind] != nil }
+
+// Stop asks the run of kind under way to stop at the workers' next look
+// at the page's messages (work.Env.Stops).
+func (r *runner) Stop(kind runKind) {
+	j := r.jobs[kind]
+	if j == nil {
+		return
+	}
+	r.pool.Stop(j.id)
+	j.stopping = true
+	switch kind {
+	case runTraining:
+		r.publishTraining()
+	case runReplay:
+		r.replay.Stopping = true
+		r.pub.publish(keyReplay, r.replay)
+	case runCompare:
+		r.compare.Stopping = true
+		r.pub.publish(keyCompare, r.compare)
+	case runSecond:
+		r.second.Stopping = true
+		r.pub.publish(keySecond, r.second)
 	}
 }
 
-// running reports whether the run is under way.
-func (r *run) running() bool { return r.job != 0 }
+// busy says why a long run cannot start now, or "" if it can: they all
+// need the workers.
+func (r *runner) busy() string {
+	switch {
+	case r.failed && r.data.Cat == nil:
+		return "the data could not be loaded"
+	case r.failed:
+		return "the page stopped on the error shown at the top"
+	case r.pool == nil:
+		return "the workers have not started"
+	case r.holder == "" && r.loading != nil:
+		return "the data is being read"
+	}
+	return holdReasons[r.holder]
+}
 
-// elapsedMs is the time since the run started, in milliseconds.
-func (r *run) elapsedMs() float64 { return textfmt.DurationMillis(time.Since(r.started)) }
+// holdReasons say what holds the workers.
+var holdReasons = map[runKind]string{
+	runTraining: "the model is training",
+	runReplay:   "the replay is running",
+	runCompare:  "the comparison is running",
+	runNewcomer: "newcomers are being followed",
+	runSecond:   "the second model is training",
+}
+
+func (r *runner) publishHold() {
+	r.pub.publish(keyBusy, hold{Reason: r.busy(), Final: r.failed})
+	r.publishStage()
+}
+
+// publishStage publishes how far the page has got, when that changed:
+// ready only once the workers are free of training too, for the runs that
+// wait for them.
+func (r *runner) publishStage() {
+	s := stageLoading
+	switch {
+	case r.failed:
+		s = stageFailed
+	case r.adopted && r.holder != runTraining:
+		s = stageReady
+	case r.adopted || r.running(runTraining) || r.data.Cat != nil:
+		s = stageTraining
+	}
+	if s != r.stage {
+		r.stage = s
+		r.pub.publish(keyStage, s)
+	}
+}
+
+// halt stops the runs for good: the page has failed.
+func (r *runner) halt() {
+	r.failed = true
+	if r.data.Cat == nil {
+		r.data.Failed = true
+	}
+	r.pub.publish(keyData, r.data)
+	r.publishTraining()
+	r.publishHold()
+}
 
 // failureText joins what went wrong in a run's workers, each cause once.
 func failureText(fs []work.Failure) string {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"github.com/ealslive/ealslive/app/work"
+	"github.com/ealslive/ealslive/app/visitor"
 	"github.com/ealslive/ealslive/core"
 )
 
@@ -18,37 +18,63 @@ import (
 // businesses both hold and where each stands in the other.
 type secondCard struct {
 	app.Compo
-	Isession *session
-	data     dataSet
-	inUse    modelInUse
-	you      yours
-	hold     hold
-	m        secondModel
-	draft    map[string]string // the controls' text, by parameter
-	run      run
-	epoch    int
-	phase    string
-	failed   string
-	ctx      app.Context
+	Icmd   secondCommands
+	data   dataSet
+	inUse  modelInUse
+	you    visitor.You
+	hold   hold
+	run    secondRun
+	draft  map[string]string // the controls' text, by parameter
+	second *visitor.Follower // you on the second model, nil until one is trained
+	err    string            // why the second model could not be read
+	models int               // the runner's count of second models, as last taken
+}
+
+// secondCommands are what the second model's card sends.
+type secondCommands interface {
+	TrainSecond(cfg core.Config)
+	Stop(kind runKind)
 }
 
 func newSecondCard() *secondCard { return &secondCard{} }
 
-func (c *secondCard) Session(s *session) *secondCard { c.Isession = s; return c }
+func (c *secondCard) Commands(cmd secondCommands) *secondCard { c.Icmd = cmd; return c }
 
 func (c *secondCard) OnMount(ctx app.Context) {
-	c.ctx = ctx
 	// Drawn, so that the second model learns your likes once your list is
 	// on screen, never delaying it.
-	ctx.ObserveState(drawn(keyYou)).OnChange(func() { c.m.sync(c.you.Liked) }).Value(&c.you)
-	ctx.ObserveState(drawn(keyData)).OnChange(func() {
-		// A model trained on other data knows none of this data's ids.
-		if c.m.data != c.data.Cat {
-			c.m = secondModel{}
+	observe(ctx, "second", drawn(keyYou)).OnChange(func() {
+		switch {
+		case c.second == nil:
+		case c.run.Data != c.you.Cat:
+			// A model trained on other data knows none of this data's ids.
+			c.second = nil
+		default:
+			c.second.Follow(c.you.Liked)
 		}
-	}).Value(&c.data)
-	ctx.ObserveState(drawn(keyModel)).Value(&c.inUse)
-	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
+	}).Value(&c.you)
+	observe(ctx, "second", drawn(keyData)).Value(&c.data)
+	observe(ctx, "second", drawn(keyModel)).Value(&c.inUse)
+	observe(ctx, "second", drawn(keyBusy)).Value(&c.hold)
+	observe(ctx, "second", keySecond).OnChange(c.take).Value(&c.run)
+}
+
+// take makes you a new user of a second model just trained.
+func (c *secondCard) take() {
+	r := c.run
+	switch {
+	case r.Running && r.Model == nil:
+		c.second, c.err = nil, ""
+	case r.Models != c.models && r.Model != nil:
+		c.models = r.Models
+		// The workers trained this model.
+		model, err := core.LoadModelTrusted(r.Model)
+		if err != nil {
+			c.second, c.err = nil, "the trained model could not be read: "+err.Error()
+			return
+		}
+		c.second, c.err = visitor.NewFollower(model, c.you.Liked), ""
+	}
 }
 
 // secondDefaults are the second model's settings before any change:
@@ -63,53 +89,12 @@ func (c *secondCard) settings() (core.Config, map[string]string) {
 }
 
 func (c *secondCard) train(ctx app.Context, e app.Event) {
-	cfg, problems := c.settings()
-	if len(problems) > 0 {
-		return
-	}
-	spec := trainingSpec(app.Getenv("GOAPP_VERSION"), cfg, true)
-	if !c.run.start(c.ctx, c.Isession, "the second model is training", work.JobSpec{Kind: work.JobTrain, Train: &spec}, runNews{
-		message:  c.onMessage,
-		finished: c.onFinished,
-	}) {
-		return
-	}
-	c.epoch, c.phase, c.failed = 0, "training", ""
-	c.m = secondModel{cfg: cfg}
-}
-
-func (c *secondCard) onMessage(ctx app.Context, m work.Msg) {
-	switch m.Kind {
-	case work.MsgProgress:
-		var p work.TrainProgress
-		if m.Decode(&p) == nil {
-			c.epoch, c.phase = p.Epoch, p.Phase
-		}
-	case work.MsgResult:
-		var run work.TrainRun
-		if m.Decode(&run) != nil || len(m.Bytes) != 1 {
-			c.failed = "the workers sent a damaged model"
-			return
-		}
-		model, err := core.LoadModelTrusted(m.Bytes[0])
-		if err != nil {
-			c.failed = "the trained model could not be read: " + err.Error()
-			return
-		}
-		c.m.cfg = run.Config
-		c.m.data = c.data.Cat
-		c.m.adopt(model, c.you.Liked)
+	if cfg, problems := c.settings(); len(problems) == 0 {
+		c.Icmd.TrainSecond(cfg)
 	}
 }
 
-func (c *secondCard) onFinished(ctx app.Context, stopped bool, failed string) {
-	c.phase = ""
-	if failed != "" {
-		c.failed = failed
-	}
-}
-
-func (c *secondCard) stop(ctx app.Context, e app.Event) { c.run.stop(c.Isession) }
+func (c *secondCard) stop(ctx app.Context, e app.Event) { c.Icmd.Stop(runSecond) }
 
 func (c *secondCard) Render() app.UI {
 	cfg, problems := c.settings()
@@ -139,33 +124,36 @@ func (c *secondCard) Render() app.UI {
 			}),
 		),
 		app.Div().Class("retrain-row").Body(
-			when(!c.run.running(), func() app.UI {
+			when(!c.run.Running, func() app.UI {
 				return app.Button().ID("second-train").Class("run").Disabled(len(problems) > 0 || h.Reason != "").
 					Text("Train the second model").Aria("label", "Train the second model with these settings").OnClick(c.train)
 			}),
-			when(c.run.running(), func() app.UI {
+			when(c.run.Running, func() app.UI {
 				return app.Button().ID("second-stop").Class("stop").Text("Stop").
 					Aria("label", "Stop training the second model").OnClick(c.stop)
 			}),
 			app.Span().ID("second-status").Class("caption").Attr("role", "status").Text(c.status(cfg, h)),
 		),
-		when(c.m.model != nil && c.you.Trained && c.m.data == c.you.Cat, func() app.UI { return c.renderLists() }),
+		when(c.second != nil && c.you.Trained && c.run.Data == c.you.Cat, func() app.UI { return c.renderLists() }),
 	)
 }
 
 func (c *secondCard) status(cfg core.Config, h hold) string {
+	r := c.run
 	switch {
-	case c.failed != "":
-		return "The second model could not be trained: " + c.failed + "."
-	case c.run.running() && c.phase == "evaluating":
+	case r.Failed != "":
+		return "The second model could not be trained: " + r.Failed + "."
+	case c.err != "":
+		return "The second model could not be trained: " + c.err + "."
+	case r.Running && r.Phase == "evaluating":
 		return "Measuring the second model on the held-out people…"
-	case c.run.running():
-		return fmt.Sprintf("Training the second model: epoch %d of %d…", min(c.epoch+1, cfg.Epochs), cfg.Epochs)
-	case c.m.err != "":
-		return "The second model cannot rank: " + c.m.err
+	case r.Running:
+		return fmt.Sprintf("Training the second model: epoch %d of %d…", min(r.Epoch+1, r.Config.Epochs), r.Config.Epochs)
+	case c.second != nil && c.second.Err() != nil:
+		return "The second model cannot rank: " + c.second.Err().Error()
 	case h.Reason != "":
 		return h.says("The second model")
-	case c.m.model != nil:
+	case c.second != nil:
 		return "Both models learn each of your likes."
 	}
 	return "Not trained yet."
@@ -174,9 +162,10 @@ func (c *secondCard) status(cfg core.Config, h hold) string {
 // renderLists shows your list and the second model's side by side.
 func (c *secondCard) renderLists() app.UI {
 	cat := c.you.Cat
-	cmp := core.CompareLists(c.you.List, c.m.list)
+	list := c.second.List()
+	cmp := core.CompareLists(c.you.List, list)
 	mine := c.inUse.Config
-	other := c.m.cfg
+	other := c.run.Config
 	column := func(id, title string, cfg core.Config, list []core.Ranked, elsewhere []int) app.UI {
 		return app.Div().Class("second-col").Body(
 			app.H3().Body(notation(title)),
@@ -206,10 +195,10 @@ func (c *secondCard) renderLists() app.UI {
 	}
 	return app.Div().ID("second-lists").Body(
 		app.P().ID("second-overlap").Class("status").Text(fmt.Sprintf("%d of your top %d are in both lists; %s.",
-			cmp.Overlap, listLength, textfmt.Plural(len(c.m.liked), "like learnt by each", "likes learnt by each"))),
+			cmp.Overlap, visitor.ListLength, textfmt.Plural(c.second.Learnt(), "like learnt by each", "likes learnt by each"))),
 		app.Div().Class("second-cols").Body(
 			column("second-yours", "Your model", mine, c.you.List, cmp.RankInB),
-			column("second-list", "The second model", other, c.m.list, cmp.RankInA),
+			column("second-list", "The second model", other, list, cmp.RankInA),
 		),
 	)
 }

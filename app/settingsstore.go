@@ -1,9 +1,8 @@
 package app
 
 import (
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
-
 	"github.com/ealslive/ealslive/app/settings"
+	"github.com/ealslive/ealslive/app/visitor"
 	"github.com/ealslive/ealslive/core"
 )
 
@@ -21,7 +20,7 @@ func loadSettings(defaults core.Config) (core.Config, string) {
 	if err != nil || !found {
 		return defaults, ""
 	}
-	sc, notes, _ := settings.Parse(raw, defaults, func(string) (int32, bool) { return 0, false }, maxLearntClicks)
+	sc, notes, _ := settings.Parse(raw, defaults, func(string) (int32, bool) { return 0, false }, visitor.MaxLearntClicks)
 	if len(notes) > 0 {
 		return sc.Config, "Some of your saved settings could not be used, so they are back to their defaults."
 	}
@@ -36,29 +35,3 @@ func saveSettings(cfg core.Config) {
 
 // settingsQuery is cfg as saveSettings stores it.
 func settingsQuery(cfg core.Config) string { return settings.Query(cfg, nil, "") }
-
-func readStorage(key string) (raw string, found bool, err error) {
-	defer recoverJS(&err)
-	if storageProblem() != "" {
-		return "", false, nil
-	}
-	v := app.Window().Get("localStorage").Call("getItem", key)
-	if v.IsNull() || v.IsUndefined() {
-		return "", false, nil
-	}
-	return v.String(), true, nil
-}
-
-func writeStorage(key, raw string) (err error) {
-	defer recoverJS(&err)
-	if storageProblem() != "" {
-		return nil
-	}
-	ls := app.Window().Get("localStorage")
-	if raw == "" {
-		ls.Call("removeItem", key)
-	} else {
-		ls.Call("setItem", key, raw)
-	}
-	return nil
-}

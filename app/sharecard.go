@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ealslive/ealslive/app/textfmt"
+	"github.com/ealslive/ealslive/app/visitor"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -13,28 +14,28 @@ import (
 // "Start over" or a link put aside.
 type shareCard struct {
 	app.Compo
-	Isession *session
-	data     dataSet
-	you      yours
-	model    modelInUse
-	present  []string
-	link     string // the last link made, shown so it can be copied by hand
-	copied   string // what became of the copy
-	ctx      app.Context
+	Icmd    interface{ BringBack() }
+	data    dataSet
+	you     visitor.You
+	model   modelInUse
+	present []string
+	link    string // the last link made, shown so it can be copied by hand
+	copied  string // what became of the copy
+	ctx     app.Context
 }
 
 func newShareCard() *shareCard { return &shareCard{} }
 
-func (c *shareCard) Session(s *session) *shareCard { c.Isession = s; return c }
+func (c *shareCard) Commands(cmd interface{ BringBack() }) *shareCard { c.Icmd = cmd; return c }
 
 func (c *shareCard) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	// A link made before a change no longer says what the page shows.
 	forget := func() { c.link, c.copied = "", "" }
-	ctx.ObserveState(drawn(keyData)).Value(&c.data)
-	ctx.ObserveState(drawn(keyYou)).OnChange(forget).Value(&c.you)
-	ctx.ObserveState(drawn(keyModel)).OnChange(forget).Value(&c.model)
-	ctx.ObserveState(keyPresent).Value(&c.present)
+	observe(ctx, "share", drawn(keyData)).Value(&c.data)
+	observe(ctx, "share", drawn(keyYou)).OnChange(forget).Value(&c.you)
+	observe(ctx, "share", drawn(keyModel)).OnChange(forget).Value(&c.model)
+	observe(ctx, "share", keyPresent).Value(&c.present)
 }
 
 // copyLink makes the link and puts it on the clipboard; where the browser
@@ -92,7 +93,7 @@ func (c *shareCard) Render() app.UI {
 			e := c.you.Earlier
 			label := fmt.Sprintf("Bring back the %s you had %s", textfmt.Plural(len(e.Items), "click", "clicks"), e.Why)
 			return app.Button().ID("bring-back").Class("reset").Text(label).
-				OnClick(func(ctx app.Context, e app.Event) { c.Isession.BringBack(c.ctx) })
+				OnClick(func(ctx app.Context, e app.Event) { c.Icmd.BringBack() })
 		}),
 	)
 }

@@ -15,7 +15,7 @@ type shortcut struct {
 	Press   bool
 	// Act, if set, is the key's action instead; it says whether the key
 	// was used.
-	Act func(s *session, ctx app.Context) bool
+	Act func(c commands) bool
 }
 
 var shortcuts = []shortcut{
@@ -29,7 +29,7 @@ var shortcuts = []shortcut{
 	{Key: "g", Does: "play or pause the update's steps", Targets: []string{"#stepper-play"}, Press: true},
 	{Key: "r", Does: "go to the replay", Targets: []string{"#replay-start", "#replay-stop", "#replay h2"}},
 	{Key: "s", Does: "start or stop the replay", Targets: []string{"#replay-start", "#replay-stop"}, Press: true},
-	{Key: "p", Does: "presenter mode on or off", Act: func(s *session, ctx app.Context) bool { s.togglePresenter(ctx); return true }},
+	{Key: "p", Does: "presenter mode on or off", Act: func(c commands) bool { c.TogglePresenter(); return true }},
 	{Key: "?", Does: "go to this list of shortcuts", Targets: []string{"#keys summary"}},
 }
 
@@ -47,8 +47,9 @@ var presenterKeys = map[string]string{
 const typing = "select, textarea, [contenteditable], input:not([type=checkbox]):not([type=button])"
 
 // listenForShortcuts handles the shortcuts anywhere on the page but where
-// the visitor types.
-func listenForShortcuts(s *session) {
+// the visitor types, sending the commands c; presenter mode's keys apply
+// while the page's root says it is on.
+func listenForShortcuts(c commands) {
 	app.Window().AddEventListener("keydown", func(ctx app.Context, e app.Event) {
 		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
 			return
@@ -57,7 +58,7 @@ func listenForShortcuts(s *session) {
 			return
 		}
 		key := e.Get("key").String()
-		if s.present != nil {
+		if presenting() {
 			if key == "ArrowDown" || key == "ArrowUp" {
 				if moveInList(key == "ArrowDown") {
 					e.PreventDefault()
@@ -73,7 +74,7 @@ func listenForShortcuts(s *session) {
 				continue
 			}
 			if sc.Act != nil {
-				if sc.Act(s, ctx) {
+				if sc.Act(c) {
 					e.PreventDefault()
 				}
 				return
@@ -109,8 +110,13 @@ func firstShown(sels []string) app.Value {
 	return app.Null()
 }
 
+// presenting says whether presenter mode is on, as the page shows it.
+func presenting() bool {
+	return app.Window().Get("document").Call("querySelector", ".page.presenter").Truthy()
+}
+
 // likeFocused likes the business whose row has the focus, in any list.
-func likeFocused(s *session, ctx app.Context) bool {
+func likeFocused(c commands) bool {
 	row := focusedRow()
 	if !row.Truthy() {
 		return false
@@ -120,7 +126,7 @@ func likeFocused(s *session, ctx app.Context) bool {
 		return true
 	}
 	if row.Call("querySelector", "button.liked").Truthy() {
-		s.announce(ctx, "You already like this business.", false)
+		c.Announce("You already like this business.", false)
 		return true
 	}
 	return false

@@ -5,7 +5,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/textfmt"
+	"github.com/ealslive/ealslive/app/visitor"
 	"github.com/ealslive/ealslive/core"
 )
 
@@ -15,20 +17,25 @@ import (
 // model finding a taste after one, two, three clicks.
 type tastesCard struct {
 	app.Compo
-	Isession *session
-	data     dataSet
-	you      yours
-	hold     hold
+	Icmd interface {
+		LoadData(d dataSource, parts [][]byte)
+	}
+	data dataSet
+	you  visitor.You
+	hold hold
 }
 
 func newTastesCard() *tastesCard { return &tastesCard{} }
 
-func (c *tastesCard) Session(s *session) *tastesCard { c.Isession = s; return c }
+func (c *tastesCard) Commands(cmd interface{ LoadData(dataSource, [][]byte) }) *tastesCard {
+	c.Icmd = cmd
+	return c
+}
 
 func (c *tastesCard) OnMount(ctx app.Context) {
-	ctx.ObserveState(drawn(keyData)).Value(&c.data)
-	ctx.ObserveState(drawn(keyYou)).Value(&c.you)
-	ctx.ObserveState(drawn(keyBusy)).Value(&c.hold)
+	observe(ctx, "tastes", drawn(keyData)).Value(&c.data)
+	observe(ctx, "tastes", drawn(keyYou)).Value(&c.you)
+	observe(ctx, "tastes", drawn(keyBusy)).Value(&c.hold)
 }
 
 // tastes is what the card shows.
@@ -42,7 +49,7 @@ type tastes struct {
 // yourTastes finds your group (your likes' most common one, the latest
 // like's on a tie) and counts it in both lists. Popularity ranks every
 // item by its interactions, as core.Popularity does, leaving out yours.
-func yourTastes(d dataSet, y yours) tastes {
+func yourTastes(d dataSet, y visitor.You) tastes {
 	var t tastes
 	cat := y.Cat
 	if cat == nil || cat != d.Cat {
@@ -67,7 +74,7 @@ func yourTastes(d dataSet, y yours) tastes {
 	for i := range scores {
 		scores[i] = float64(cat.ReviewCount(int32(i)))
 	}
-	t.Eals, t.Popular = y.List, core.TopN(scores, listLength, y.Liked)
+	t.Eals, t.Popular = y.List, core.TopN(scores, visitor.ListLength, y.Liked)
 	for _, r := range t.Eals {
 		if t.Group != "" && groupOf(r.Item) == t.Group {
 			t.InEals++
@@ -82,10 +89,9 @@ func yourTastes(d dataSet, y yours) tastes {
 }
 
 func (c *tastesCard) Render() app.UI {
-	countRender("tastes")
 	i := c.data.Info
 	card := app.Section().ID("tastes").Class("card card-tastes")
-	if i == nil || i.Source != sourcePlanted || i.Planted == nil {
+	if i == nil || i.Source != datainfo.SourcePlanted || i.Planted == nil {
 		return card.Body(
 			app.H2().Text("Known tastes"),
 			app.P().Class("caption").Text("Nobody knows the Phoenix reviewers' true tastes, so nobody can say whether a "+
@@ -94,7 +100,7 @@ func (c *tastesCard) Render() app.UI {
 			app.Button().ID("tastes-make").Class("run").Disabled(c.hold.Reason != "").Text("Make a world with known tastes").
 				OnClick(func(ctx app.Context, e app.Event) {
 					w := core.DefaultPlanted()
-					c.Isession.SwitchData(ctx, dataSource{Kind: sourcePlanted, Planted: &w}, nil)
+					c.Icmd.LoadData(dataSource{Kind: datainfo.SourcePlanted, Planted: &w}, nil)
 				}),
 		)
 	}
@@ -104,7 +110,7 @@ func (c *tastesCard) Render() app.UI {
 		app.P().Class("caption").Text(fmt.Sprintf("Every user and item of this world belongs to one of %d taste groups; "+
 			"users interact mostly with their group's items (%.0f%% outside it). The model is not told the groups. Like items of one "+
 			"group and count how many of your top %d are in it, for eALS learning your clicks and for popularity, which ranks everyone alike.",
-			i.Planted.Groups, 100*i.Planted.Noise, listLength)),
+			i.Planted.Groups, 100*i.Planted.Noise, visitor.ListLength)),
 	}
 	switch {
 	case !c.you.Trained:

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/datainfo"
+	"github.com/ealslive/ealslive/app/runs"
 	"github.com/ealslive/ealslive/app/textfmt"
 	"github.com/ealslive/ealslive/app/work"
 
@@ -18,17 +20,17 @@ import (
 type trainPanel struct {
 	app.Compo
 	Istage  string // the model card's: loading, training, evaluating, ready or failed
-	Irun    trainingRun
-	Idata   *dataInfo
+	Irun    runs.Training
+	Idata   *datainfo.Info
 	Iconfig core.Config // the settings in use, or about to be
 }
 
 func newTrainPanel() *trainPanel { return &trainPanel{} }
 
-func (t *trainPanel) Stage(v string) *trainPanel       { t.Istage = v; return t }
-func (t *trainPanel) Run(v trainingRun) *trainPanel    { t.Irun = v; return t }
-func (t *trainPanel) Data(v *dataInfo) *trainPanel     { t.Idata = v; return t }
-func (t *trainPanel) Config(v core.Config) *trainPanel { t.Iconfig = v; return t }
+func (t *trainPanel) Stage(v string) *trainPanel        { t.Istage = v; return t }
+func (t *trainPanel) Run(v runs.Training) *trainPanel   { t.Irun = v; return t }
+func (t *trainPanel) Data(v *datainfo.Info) *trainPanel { t.Idata = v; return t }
+func (t *trainPanel) Config(v core.Config) *trainPanel  { t.Iconfig = v; return t }
 
 func (t *trainPanel) Render() app.UI {
 	running := t.Istage == "training" || t.Istage == "evaluating"
@@ -112,7 +114,7 @@ func (t *trainPanel) timeLine() string {
 		if len(r.EpochMs) == 0 {
 			return ""
 		}
-		epochs, sample := r.epochAndSampleMs()
+		epochs, sample := r.EpochAndSampleMs()
 		// The set-up's time comes with the result.
 		return fmt.Sprintf("So far %.1f s in %s and %.1f s on HR@100 for the sample.",
 			epochs/1000, textfmt.Plural(len(r.EpochMs), "epoch", "epochs"), sample/1000)
@@ -131,8 +133,8 @@ func (t *trainPanel) timeLine() string {
 // timeSplit says where a training run's time went beyond its epochs: the
 // hit ratio on a sample after each epoch, the final evaluation, and the
 // rest (the workers' exchanges and copying the model to the page).
-func timeSplit(r trainingRun) string {
-	epochs, sample := r.epochAndSampleMs()
+func timeSplit(r runs.Training) string {
+	epochs, sample := r.EpochAndSampleMs()
 	rest := r.WallMs - r.SetupMs - epochs - sample - r.FinalMs
 	if r.WallMs <= 0 || rest < 0 {
 		return ""
@@ -142,18 +144,6 @@ func timeSplit(r trainingRun) string {
 	return fmt.Sprintf("Of those %.1f s: %.1f s setting up, %.1f s in the epochs, %.1f s on HR@100 for the sample, "+
 		"%.1f s on the final evaluation, %.1f s in exchanges and handing the model over.",
 		r.WallMs/1000, r.SetupMs/1000, epochs/1000, sample/1000, r.FinalMs/1000, rest/1000)
-}
-
-// epochAndSampleMs is the time a run has spent in its epochs and in the
-// sample evaluation after each.
-func (r trainingRun) epochAndSampleMs() (epochs, sample float64) {
-	for _, v := range r.EpochMs {
-		epochs += v
-	}
-	for _, v := range r.EvalMs {
-		sample += v
-	}
-	return epochs, sample
 }
 
 // summary says what the model in use is: trained now, or brought back
@@ -211,31 +201,31 @@ func (t *trainPanel) renderData() app.UI {
 	case "failed":
 		verb = "For training: "
 	}
-	w := d.words()
+	w := d.Words()
 	var about string
 	switch {
 	case d.Source == sourceFile:
 		about = fmt.Sprintf(" by %s of %s from your file %s (%s), read in this browser, which it never leaves.",
-			textfmt.Plural(d.Users, w.user, w.users), textfmt.Plural(d.Items, w.item, w.items), d.Name, d.Format)
+			textfmt.Plural(d.Users, w.User, w.Users), textfmt.Plural(d.Items, w.Item, w.Items), d.Name, d.Format)
 	case d.Source == sourcePlanted:
 		p := d.Planted
 		about = fmt.Sprintf(" by %s of %s in a world made with %d planted tastes: each user interacts mostly within one group, "+
 			"%.0f%% outside it, and items are popular as a Zipf law with exponent %g (seed %d).",
-			textfmt.Plural(d.Users, w.user, w.users), textfmt.Plural(d.Items, w.item, w.items), p.Groups, 100*p.Noise, p.Zipf, p.Seed)
-	case d.yelp():
+			textfmt.Plural(d.Users, w.User, w.Users), textfmt.Plural(d.Items, w.Item, w.Items), p.Groups, 100*p.Noise, p.Zipf, p.Seed)
+	case d.Yelp():
 		about = fmt.Sprintf(" (%d–%d) by %s people of %s businesses in the Phoenix area (%s), %s download.",
 			d.From.Year(), d.To.Year(), textfmt.Thousands(d.Users), textfmt.Thousands(d.Items), d.Subset, textfmt.WithArticle(textfmt.Bytes(d.Bytes)))
 	default:
 		about = fmt.Sprintf(" by %s of %s, packed for this site (%s, %s), %s download.",
-			textfmt.Plural(d.Users, w.user, w.users), textfmt.Plural(d.Items, w.item, w.items), d.Format, d.Subset,
+			textfmt.Plural(d.Users, w.User, w.Users), textfmt.Plural(d.Items, w.Item, w.Items), d.Format, d.Subset,
 			textfmt.WithArticle(textfmt.Bytes(d.Bytes)))
 	}
-	held := fmt.Sprintf(" Each %s's latest %s (%s in all) is held out to measure accuracy.", w.user, strings.TrimPrefix(w.review, "Yelp "), textfmt.Thousands(d.TestCases))
+	held := fmt.Sprintf(" Each %s's latest %s (%s in all) is held out to measure accuracy.", w.User, strings.TrimPrefix(w.Review, "Yelp "), textfmt.Thousands(d.TestCases))
 	if !d.HasTimes {
 		held = fmt.Sprintf(" The data has no times: each %s's last %s in the file (%s in all) is held out to measure accuracy.",
-			w.user, strings.TrimPrefix(w.review, "Yelp "), textfmt.Thousands(d.TestCases))
+			w.User, strings.TrimPrefix(w.Review, "Yelp "), textfmt.Thousands(d.TestCases))
 	}
-	body := []app.UI{app.Text(verb), app.Strong().Text(textfmt.Thousands(d.Train) + " of " + textfmt.Plural(d.Reviews, w.review, w.reviews)),
+	body := []app.UI{app.Text(verb), app.Strong().Text(textfmt.Thousands(d.Train) + " of " + textfmt.Plural(d.Reviews, w.Review, w.Reviews)),
 		app.Text(about), app.Text(held)}
 	var read []app.UI
 	if r := d.Read; r != nil {
@@ -259,22 +249,6 @@ func readText(r *work.ReadSummary) string {
 		s += "; names and categories from the item file (" + r.ItemFormat + ")"
 	}
 	return s + "."
-}
-
-// dataWords are what the data's people, things and clicks are called.
-type dataWords struct{ user, users, item, items, review, reviews string }
-
-func (d *dataInfo) words() dataWords {
-	if d.yelp() {
-		return dataWords{"person", "people", "business", "businesses", "Yelp review", "Yelp reviews"}
-	}
-	return dataWords{"user", "users", "item", "items", "interaction", "interactions"}
-}
-
-// yelp says whether the data is the Phoenix reviews, the site's pack as
-// this repository builds it.
-func (d *dataInfo) yelp() bool {
-	return d == nil || ((d.Source == "" || d.Source == sourcePack) && (d.Format == "" || d.Format == core.FormatYelp.Name()))
 }
 
 // progressBar is a labelled progress bar that keeps its place while idle.

@@ -1,6 +1,10 @@
 package app
 
 import (
+	"math"
+
+	"github.com/ealslive/ealslive/app/visitor"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -59,7 +63,7 @@ func walkOf(tr *core.UpdateTrace, at int) walkStep {
 }
 
 // lastUpdate is the last click's trace and the business's name, or nil.
-func lastUpdate(y yours) (*core.UpdateTrace, string) {
+func lastUpdate(y visitor.You) (*core.UpdateTrace, string) {
 	last := y.Last
 	if last == nil || last.Trace == nil || y.Cat == nil || len(last.Trace.UserBefore) == 0 {
 		return nil, ""
@@ -149,7 +153,6 @@ func (v *updateStepper) tick(ctx app.Context, run int) {
 }
 
 func (v *updateStepper) Render() app.UI {
-	countRender("stepper")
 	card := app.Section().ID("update-stepper").Class("card card-stepper").Aria("labelledby", "stepper-title")
 	head := []app.UI{
 		app.H2().ID("stepper-title").Text("Step through the update"),
@@ -240,7 +243,7 @@ const (
 func vectorBars(w walkStep) app.UI {
 	hi := 0.0
 	for f := range w.Before {
-		hi = max(hi, absf(w.Before[f]), absf(w.After[f]))
+		hi = max(hi, math.Abs(w.Before[f]), math.Abs(w.After[f]))
 	}
 	if hi == 0 {
 		hi = 1

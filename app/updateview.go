@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/ealslive/ealslive/app/visitor"
+
 	"fmt"
 	"strings"
 
@@ -88,9 +90,9 @@ type updateShown struct {
 
 // updateShownFor describes your last click for the teaching view, or nil
 // before the first click (and after a removal, which has no trace).
-func updateShownFor(y yours) *updateShown {
+func updateShownFor(y visitor.You) *updateShown {
 	last := y.Last
-	if last == nil || last.Trace == nil || y.Cat == nil || y.Model == nil {
+	if last == nil || last.Trace == nil || y.Cat == nil || !y.Trained {
 		return nil
 	}
 	tr := last.Trace
@@ -103,7 +105,7 @@ func updateShownFor(y yours) *updateShown {
 		UserHistory:   tr.UserHistory,
 		ItemHistory:   tr.ItemHistory,
 		Cost:          tr.Cost(),
-		Items:         y.Model.NumItems(),
+		Items:         y.Cat.Len(),
 		UpdateMs:      last.UpdateMs,
 		NewItemWeight: tr.NewItemWeight,
 		FineClock:     fineClock(),

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/ealslive/ealslive/app/textfmt"
+	"github.com/ealslive/ealslive/app/visitor"
 
 	"github.com/ealslive/ealslive/core"
-	"github.com/ealslive/ealslive/core/pack"
 )
 
 // shownValue reads a figure as a visitor would from its text.
@@ -143,36 +143,33 @@ func TestShownStepKept(t *testing.T) {
 // most, and the cost from the sizes the model holds.
 func TestUpdateShownFor(t *testing.T) {
 	m := trainedModel(t)
-	items := make([]pack.Item, m.NumItems())
-	for i := range items {
-		items[i] = pack.Item{ID: fmt.Sprint("b", i), Name: fmt.Sprint("Business ", i)}
-	}
-	p := testSession(items)
-	if updateShownFor(p.yours()) != nil {
+	p := visitor.New(catalogOf(m.NumItems()), visitor.MemoryStore{}, "", nil)
+	if updateShownFor(p.Snapshot()) != nil {
 		t.Fatal("an update is shown before the model exists")
 	}
-	if _, _, err := p.you.attach(m); err != nil {
+	if err := p.Attach(m); err != nil {
 		t.Fatal(err)
 	}
-	if updateShownFor(p.yours()) != nil {
+	if updateShownFor(p.Snapshot()) != nil {
 		t.Fatal("an update is shown before the first click")
 	}
 	for _, i := range []int32{7, 12, 30} {
-		if err := p.you.like(i); err != nil {
+		if _, err := p.Like(i); err != nil {
 			t.Fatal(err)
 		}
-		u := updateShownFor(p.yours())
+		y := p.Snapshot()
+		u := updateShownFor(y)
 		if u == nil || u.Name != fmt.Sprint("Business ", i) {
 			t.Fatalf("after liking %d the view shows %+v", i, u)
 		}
-		ru, _ := m.UserItems(p.you.id)
+		ru, _ := m.UserItems(y.User)
 		ri, _ := m.ItemUsers(i)
 		k := m.K()
 		if u.K != k || u.UserHistory != len(ru) || u.ItemHistory != len(ri) || u.Cost != k*k+(len(ru)+len(ri))*k || u.Items != m.NumItems() {
 			t.Errorf("after liking %d: K=%d |R_u|=%d |R_i|=%d cost=%d items=%d; the model has K=%d |R_u|=%d |R_i|=%d items=%d",
 				i, u.K, u.UserHistory, u.ItemHistory, u.Cost, u.Items, k, len(ru), len(ri), m.NumItems())
 		}
-		want := core.LargestSteps(p.you.last.Trace.UserSteps, stepsShown)
+		want := core.LargestSteps(y.Last.Trace.UserSteps, stepsShown)
 		if len(u.Steps) != stepsShown {
 			t.Fatalf("%d steps shown, want %d", len(u.Steps), stepsShown)
 		}
@@ -181,14 +178,14 @@ func TestUpdateShownFor(t *testing.T) {
 				t.Errorf("step %d shows factor %d = %s, want factor %d", n, s.Factor, s.New.Text(), want[n].Factor)
 			}
 		}
-		if u.UpdateMs != p.you.last.UpdateMs {
-			t.Errorf("the view shows %v ms, the click took %v", u.UpdateMs, p.you.last.UpdateMs)
+		if u.UpdateMs != y.Last.UpdateMs {
+			t.Errorf("the view shows %v ms, the click took %v", u.UpdateMs, y.Last.UpdateMs)
 		}
 	}
-	if err := p.you.remove(30); err != nil {
+	if _, err := p.Remove(30); err != nil {
 		t.Fatal(err)
 	}
-	if updateShownFor(p.yours()) != nil {
+	if updateShownFor(p.Snapshot()) != nil {
 		t.Error("a removal, which has no trace, still shows the last click's update")
 	}
 }

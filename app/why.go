@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/ealslive/ealslive/app/visitor"
+
 	"fmt"
 
 	"github.com/ealslive/ealslive/app/textfmt"
@@ -31,7 +33,7 @@ type share struct {
 
 // whyRows returns a why for each business in your list, or nil when there
 // is nothing of yours to explain; open says which are unfolded.
-func whyRows(y yours, open map[int32]bool) []why {
+func whyRows(y visitor.You, open map[int32]bool) []why {
 	exps := y.Why
 	if len(exps) != len(y.List) || y.Cat == nil {
 		return nil
@@ -57,7 +59,7 @@ func whyRows(y yours, open map[int32]bool) []why {
 // whyNote is the line under your list that says what "why?" shows, in
 // notation, and why the scores cannot be split, if they cannot (core's
 // words, kept out of the notation).
-func whyNote(y yours) (note, problem string) {
+func whyNote(y visitor.You) (note, problem string) {
 	switch {
 	case !y.Trained:
 		return "", ""

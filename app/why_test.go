@@ -7,45 +7,77 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ealslive/ealslive/app/catalog"
 	"github.com/ealslive/ealslive/app/textfmt"
+	"github.com/ealslive/ealslive/app/visitor"
+	"github.com/ealslive/ealslive/app/work"
+	"github.com/ealslive/ealslive/core"
 
 	"github.com/ealslive/ealslive/core/pack"
 )
 
-func pageWithModel(t *testing.T) *session {
+// trainedModel returns a model trained for a few epochs on synthetic data
+// with enough items for a full list.
+func trainedModel(t *testing.T) *core.Model {
 	t.Helper()
-	m := trainedModel(t)
-	items := make([]pack.Item, m.NumItems())
+	d, err := core.Synthetic(60, 80, 900, 0.8, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := core.DefaultConfig()
+	cfg.K, cfg.Epochs = 8, 5
+	m, err := core.Train(d, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// catalogOf is a catalogue of the businesses b0, b1, … named Business 0,
+// Business 1, …, as the page has once the workers have counted the
+// reviews.
+func catalogOf(n int) *catalog.Catalog {
+	items := make([]pack.Item, n)
 	for i := range items {
 		items[i] = pack.Item{ID: fmt.Sprint("b", i), Name: fmt.Sprint("Business ", i)}
 	}
-	p := testSession(items)
-	if _, _, err := p.you.attach(m); err != nil {
+	zero := make([]int, n)
+	cat := catalog.New(items)
+	cat.SetCounts(zero, zero, work.PopularOrder(make([]string, n), zero))
+	return cat
+}
+
+// visitorWithModel is you, attached to a trained model.
+func visitorWithModel(t *testing.T) *visitor.Visitor {
+	t.Helper()
+	m := trainedModel(t)
+	v := visitor.New(catalogOf(m.NumItems()), visitor.MemoryStore{}, "", nil)
+	if err := v.Attach(m); err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return v
 }
 
 func TestWhyRows(t *testing.T) {
-	p := pageWithModel(t)
+	p := visitorWithModel(t)
 	open := map[int32]bool{}
-	if rows := whyRows(p.yours(), open); rows != nil {
+	if rows := whyRows(p.Snapshot(), open); rows != nil {
 		t.Fatalf("before any click: %d rows to explain", len(rows))
 	}
-	if note, _ := whyNote(p.yours()); !strings.Contains(note, "Nothing of yours to explain yet") {
+	if note, _ := whyNote(p.Snapshot()); !strings.Contains(note, "Nothing of yours to explain yet") {
 		t.Errorf("before any click the note reads %q", note)
 	}
 	liked := []int32{7, 12, 30, 31, 44}
 	for n, i := range liked {
-		if err := p.you.like(i); err != nil {
+		if _, err := p.Like(i); err != nil {
 			t.Fatal(err)
 		}
-		rows := whyRows(p.yours(), open)
-		if len(rows) != len(p.you.list) {
-			t.Fatalf("after %d clicks: %d rows for %d listed", n+1, len(rows), len(p.you.list))
+		rows := whyRows(p.Snapshot(), open)
+		if len(rows) != len(p.Snapshot().List) {
+			t.Fatalf("after %d clicks: %d rows for %d listed", n+1, len(rows), len(p.Snapshot().List))
 		}
 		for k, w := range rows {
-			r := p.you.list[k]
+			r := p.Snapshot().List[k]
 			if w.Score != r.Score {
 				t.Errorf("row %d explains score %v, the list shows %v", k, w.Score, r.Score)
 			}
@@ -77,27 +109,27 @@ func TestWhyRows(t *testing.T) {
 		}
 	}
 	// The named shares are your clicks: each one is something you liked.
-	for _, w := range whyRows(p.yours(), open) {
+	for _, w := range whyRows(p.Snapshot(), open) {
 		for _, sh := range w.Shares {
 			var id int32
 			fmt.Sscanf(sh.Name, "Business %d", &id)
-			if !p.you.likes(id) {
+			if !p.Snapshot().Likes(id) {
 				t.Errorf("a share is credited to %q, which you did not like", sh.Name)
 			}
 		}
 	}
-	first := p.you.list[0].Item
+	first := p.Snapshot().List[0].Item
 	open = map[int32]bool{first: true}
-	if rows := whyRows(p.yours(), open); !rows[0].Open || rows[1].Open {
+	if rows := whyRows(p.Snapshot(), open); !rows[0].Open || rows[1].Open {
 		t.Errorf("opening %d's why: open flags %v, %v", first, rows[0].Open, rows[1].Open)
 	}
-	if note, _ := whyNote(p.yours()); !strings.Contains(note, "remainder") {
+	if note, _ := whyNote(p.Snapshot()); !strings.Contains(note, "remainder") {
 		t.Errorf("after clicks the note reads %q", note)
 	}
-	if err := p.you.reset(); err != nil {
+	if _, err := p.StartOver(); err != nil {
 		t.Fatal(err)
 	}
-	if rows := whyRows(p.yours(), open); rows != nil {
+	if rows := whyRows(p.Snapshot(), open); rows != nil {
 		t.Errorf("after starting over: %d rows to explain", len(rows))
 	}
 }

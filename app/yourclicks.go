@@ -1,36 +1,41 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/app/visitor"
+)
 
 // yourClicks is "Your clicks": the businesses you liked, in order, each of
 // which you can take back, and starting over.
 type yourClicks struct {
 	app.Compo
-	Isession *session
-	data     dataSet
-	you      yours
-	ctx      app.Context
+	Icmd clicksCommands
+	you  visitor.You
+}
+
+// clicksCommands are what "Your clicks" sends.
+type clicksCommands interface {
+	Remove(item int32)
+	StartOver()
 }
 
 func newYourClicks() *yourClicks { return &yourClicks{} }
 
-func (c *yourClicks) Session(s *session) *yourClicks { c.Isession = s; return c }
+func (c *yourClicks) Commands(cmd clicksCommands) *yourClicks { c.Icmd = cmd; return c }
 
 func (c *yourClicks) OnMount(ctx app.Context) {
-	c.ctx = ctx
-	ctx.ObserveState(drawn(keyData)).Value(&c.data)
-	ctx.ObserveState(drawn(keyYou)).Value(&c.you)
+	observe(ctx, "clicks", drawn(keyYou)).Value(&c.you)
 }
 
 func (c *yourClicks) onRowClick(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
 	if button, id, _ := rowClick(e); button == rowRemove {
-		c.Isession.Remove(c.ctx, id)
+		c.Icmd.Remove(id)
 	}
 }
 
 func (c *yourClicks) Render() app.UI {
-	countRender("clicks")
 	var entries []entry
 	if cat := c.you.Cat; cat != nil {
 		entries = make([]entry, len(c.you.Liked))
@@ -39,5 +44,5 @@ func (c *yourClicks) Render() app.UI {
 		}
 	}
 	return newHistoryList().Entries(entries).Pending(c.you.Waiting).
-		OnRowClick(c.onRowClick).OnStartOver(func(ctx app.Context, e app.Event) { c.Isession.StartOver(c.ctx) })
+		OnRowClick(c.onRowClick).OnStartOver(func(ctx app.Context, e app.Event) { c.Icmd.StartOver() })
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/ealslive/ealslive/app/textfmt"
+	"github.com/ealslive/ealslive/app/visitor"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -12,54 +13,58 @@ import (
 // yourList is "Your list": the businesses the model ranks highest for you,
 // with how each moved since your last click and, on request, which of your
 // clicks pulled it up. It draws your clicks in the click's own task (it
-// observes the keys themselves, not their drawn copies). Which "why?" is
-// open is its own business.
+// observes the keys themselves, not their drawn copies). Which "why?" and
+// which "More like this" are open is its own business.
 type yourList struct {
 	app.Compo
-	Isession *session
+	Icmd     listCommands
 	data     dataSet
-	you      yours
+	you      visitor.You
 	whyOpen  map[int32]bool // by business, so a row stays open while it moves
 	nearOpen map[int32]bool // the rows whose "More like this" is open, by business
-	ctx      app.Context    // its own, from OnMount: row clicks arrive with the inner list's
+}
+
+// listCommands are what a list of businesses sends: likes, and what
+// "More like this" found.
+type listCommands interface {
+	Like(c likeClick)
+	ShowNear(n nearShown, words string)
 }
 
 func newYourList() *yourList { return &yourList{whyOpen: map[int32]bool{}, nearOpen: map[int32]bool{}} }
 
-func (l *yourList) Session(s *session) *yourList { l.Isession = s; return l }
+func (l *yourList) Commands(c listCommands) *yourList { l.Icmd = c; return l }
 
 func (l *yourList) OnMount(ctx app.Context) {
-	l.ctx = ctx
-	ctx.ObserveState(keyData).Value(&l.data)
-	ctx.ObserveState(keyYou).Value(&l.you)
+	observe(ctx, "list", keyData).Value(&l.data)
+	observe(ctx, "list", keyYou).Value(&l.you)
 }
 
-// onRowClick likes a business or opens its "why?": one handler on the
-// list, not one per button, reading which button of which row was hit
-// (rowClick).
+// onRowClick likes a business or opens its "why?" or "More like this":
+// one handler on the list, not one per button, reading which button of
+// which row was hit (rowClick).
 func (l *yourList) onRowClick(ctx app.Context, e app.Event) {
 	// The inner list has nothing new to draw: what changes is this
-	// section's (a "why?") or the session's (a like, which it publishes).
+	// section's (a "why?") or yours (a like, which is published).
 	ctx.PreventUpdate()
 	button, id, at := rowClick(e)
 	switch button {
 	case rowLike:
-		l.Isession.Like(l.ctx, likeClick{Item: id, At: at, List: "ranked-list"})
+		l.Icmd.Like(likeClick{Item: id, At: at, List: "ranked-list"})
 	case rowWhy:
 		if l.whyOpen[id] {
 			delete(l.whyOpen, id)
 		} else {
 			l.whyOpen[id] = true
 		}
-		l.ctx.Dispatch(func(app.Context) {})
+		l.Update()
 	case rowNear:
-		l.Isession.toggleNear(l.ctx, l.nearOpen, id, l.you)
-		l.ctx.Dispatch(func(app.Context) {})
+		toggleNear(l.Icmd, l.nearOpen, id, l.you)
+		l.Update()
 	}
 }
 
 func (l *yourList) Render() app.UI {
-	countRender("list")
 	d, y := l.data, l.you
 	r := newRankedList().OnRowClick(l.onRowClick)
 	switch {
@@ -68,7 +73,7 @@ func (l *yourList) Render() app.UI {
 	case !d.Cat.Ready():
 		return r.Title("Your list").Order("none").Caption("Waiting for the data…")
 	case !y.Trained:
-		ids := d.Cat.MostReviewed(listLength)
+		ids := d.Cat.MostReviewed(visitor.ListLength)
 		entries := make([]entry, len(ids))
 		for k, i := range ids {
 			entries[k] = entryOf(d.Cat, i, y)
@@ -145,7 +150,7 @@ func (l *rankedList) Render() app.UI {
 		app.P().ID("list-caption").Class("caption").Body(notation(l.Icaption)),
 		when(l.Itiming != nil, func() app.UI { return l.Itiming }),
 		app.Ol().ID("ranked-list").Class("ranked").DataSet("order", l.Iorder).OnClick(l.IonRowClick).Body(
-			when(len(l.Ientries) == 0, func() app.UI { return placeholderRows(listLength) }),
+			when(len(l.Ientries) == 0, func() app.UI { return placeholderRows(visitor.ListLength) }),
 			app.Range(l.Ientries).Slice(l.row),
 		),
 		when(l.IwhyNote != "", func() app.UI {
@@ -256,68 +261,23 @@ func rowClick(e app.Event) (button rowButton, id int32, at float64) {
 	return button, int32(n), e.Get("timeStamp").Float()
 }
 
-// keepFocus puts the keyboard's focus on the business just liked, in the
-// list it was liked in, once the list has redrawn. A like re-ranks the
-// list, so the focused button may now belong to another business, or the
-// liked one may have left the list; without this, focus would land on
-// another row or fall to the page's body. If the business left the list
-// (your list leaves out what you like), the business now in its row takes
-// the focus, or the list's heading if the row is gone.
-func keepFocus(c likeClick, row int) {
-	if c.List == "" {
-		return
-	}
-	doc := app.Window().Get("document")
-	list := doc.Call("getElementById", c.List)
-	if !list.Truthy() {
-		return
-	}
-	// Only if the focus was in that list, or lost: a visitor who moved on
-	// keeps their place.
-	active := doc.Get("activeElement")
-	if active.Truthy() && !active.Equal(doc.Get("body")) && !list.Call("contains", active).Bool() {
-		return
-	}
-	opts := map[string]any{"preventScroll": true}
-	// The row's own "I like" (now "Liked"), or that of a "More like this"
-	// panel's line the like came from.
-	at := `[data-id="` + strconv.Itoa(int(c.Item)) + `"]`
-	if b := list.Call("querySelector", `li`+at+` > .row-actions > button.like, li`+at+` > .row-actions > button.liked, .near-item`+at+` > button`); b.Truthy() {
-		b.Call("focus", opts)
-		return
-	}
-	if row >= 0 {
-		if b := list.Call("querySelector", `li:nth-child(`+strconv.Itoa(row+1)+`) button.like`); b.Truthy() {
-			b.Call("focus", opts)
-			return
-		}
-	}
-	if h := list.Get("parentElement").Call("querySelector", "h2"); h.Truthy() {
-		h.Call("setAttribute", "tabindex", "-1")
-		h.Call("focus", opts)
-	}
-}
-
 // clickCostLine is the line under your list's title on what the last like
 // cost. The time to the screen is known only once the new list has been
 // painted: the line then redraws alone, not the list's twenty rows.
 type clickCostLine struct {
 	app.Compo
-	data   dataSet
-	you    yours
+	you    visitor.You
 	screen clickScreen
 }
 
 func newClickCostLine() *clickCostLine { return &clickCostLine{} }
 
 func (c *clickCostLine) OnMount(ctx app.Context) {
-	ctx.ObserveState(keyData).Value(&c.data)
-	ctx.ObserveState(keyYou).Value(&c.you)
-	ctx.ObserveState(keyScreen).Value(&c.screen)
+	observe(ctx, "timing", keyYou).Value(&c.you)
+	observe(ctx, "timing", keyScreen).Value(&c.screen)
 }
 
 func (c *clickCostLine) Render() app.UI {
-	countRender("timing")
 	last := c.you.Last
 	if last == nil || c.you.Cat == nil {
 		return app.P().ID("update-time").Class("timing").Hidden(true)
