@@ -71,14 +71,25 @@ type itemLayout struct {
 // flags), MovieLens's movies.csv or movies.dat (genres separated by "|"),
 // or any file of "id,name[,category]" rows, with or without a header, its
 // delimiter a comma, tab or semicolon. A category cell may list several,
-// separated by "|". A line that is not UTF-8 is read as Latin-1, as the
-// older MovieLens files are written. name is used in errors.
+// separated by "|". The file is UTF-8, or UTF-16 with a byte-order mark,
+// its lines ending in LF, CRLF or CR; a line that is not UTF-8 is read as
+// Latin-1, as the older MovieLens files are written. name is used in
+// errors.
 func ReadItems(r io.Reader, name string) (*ItemTable, error) {
-	b, err := io.ReadAll(r)
+	src, enc := newTextReader(r)
+	b, err := io.ReadAll(src)
 	if err != nil {
 		return nil, &LogError{Name: name, Msg: err.Error(), Err: err}
 	}
-	text, latin1 := toUTF8(bytes.TrimPrefix(b, []byte("\ufeff")))
+	var text string
+	var latin1 int
+	if enc == encUTF8 {
+		text, latin1 = toUTF8(b)
+	} else {
+		// Latin-1 is a guess at what bytes mean, and UTF-16 leaves none to
+		// guess at: what is not UTF-16 in it is shown as U+FFFD.
+		text = strings.ToValidUTF8(string(b), "\ufffd")
+	}
 	lay, err := detectItemLayout(text, name)
 	if err != nil {
 		return nil, err
@@ -250,6 +261,10 @@ func (lay *itemLayout) parse(fields []string, line int, name string) (ItemInfo, 
 	it := ItemInfo{ID: strings.TrimSpace(fields[lay.id])}
 	if it.ID == "" {
 		return ItemInfo{}, &LogError{Name: name, Line: line, Column: lay.id + 1, Role: "id", Msg: "empty, want an item id"}
+	}
+	// The text is UTF-8 by now, so only control characters are left to refuse.
+	if msg := checkKey(it.ID, encUTF8); msg != "" {
+		return ItemInfo{}, &LogError{Name: name, Line: line, Column: lay.id + 1, Role: "id", Msg: msg}
 	}
 	if lay.title >= 0 {
 		it.Name = strings.TrimSpace(fields[lay.title])

@@ -92,6 +92,7 @@ func TestReadItemsErrors(t *testing.T) {
 		{"header.csv", "id,name\n", "header.csv: no items in the file", 0, 0},
 		{"twice.csv", "x,A\ny,B\nx,C\n", `twice.csv:3: column 1 (id): item "x" is listed again (first on line 1)`, 3, 1},
 		{"blank.csv", "x,A\n ,B\n", "blank.csv:2: column 1 (id): empty, want an item id", 2, 1},
+		{"nul.csv", "x,A\ny\x00z,B\n", `nul.csv:2: column 1 (id): "y\x00z" holds a control character (U+0000), which an id cannot hold`, 2, 1},
 		{"short.csv", "x,A,Bar\ny,B\n", "short.csv:2: 2 columns, want 3 as on line 1", 2, 0},
 		{"u.item", uItemLine("1", "A") + strings.Replace(uItemLine("2", "B"), "|0|0|0\n", "|0|0|2\n", 1),
 			`u.item:2: column 24 (Western): "2" is not a genre flag: want 0 or 1`, 2, 24},

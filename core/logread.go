@@ -68,7 +68,9 @@ type Log struct {
 // header (user, userId, user_id; item, movieId, business_id, product;
 // rating, stars, score; timestamp, time, date) or, without one, by
 // position: user, item, then a rating and a time if there are more.
-// Times are Unix seconds or milliseconds, or dates.
+// Times are Unix seconds or milliseconds, or dates. The text is UTF-8, or
+// UTF-16 with a byte-order mark, and its lines end in LF, CRLF or CR; a
+// user or item holding control characters is refused.
 func ReadLog(r io.Reader, name string, opts LogOptions) (*Log, error) {
 	if err := opts.check(name); err != nil {
 		return nil, err

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 )
 
 // logRow is one row of a log with its columns read. A log without a
@@ -19,6 +18,7 @@ type logRow struct {
 // logScanner reads the rows of a log in a layout it detects or is given.
 type logScanner struct {
 	name    string
+	enc     string // the encoding the file is written in, encUTF8 or a UTF-16
 	layout  fileLayout
 	cols    logColumns // width 0 until the first row settles them
 	recs    records
@@ -30,21 +30,14 @@ type logScanner struct {
 const headSize = 64 * 1024
 
 func newLogScanner(r io.Reader, name string, f Format) (*logScanner, error) {
-	br := bufio.NewReaderSize(r, headSize)
-	skipBOM(br)
+	text, enc := newTextReader(r)
+	br := bufio.NewReaderSize(text, headSize)
 	head, err := br.Peek(headSize)
 	lay, derr := detectLayout(head, err != nil, name, f)
 	if derr != nil {
 		return nil, derr
 	}
-	return &logScanner{name: name, layout: lay, recs: newRecords(br, lay.delim, name)}, nil
-}
-
-// skipBOM drops the byte-order mark spreadsheets put before UTF-8 text.
-func skipBOM(br *bufio.Reader) {
-	if b, err := br.Peek(3); err == nil && string(b) == "\ufeff" {
-		br.Discard(3)
-	}
+	return &logScanner{name: name, enc: enc, layout: lay, recs: newRecords(br, lay.delim, name)}, nil
 }
 
 // next returns the next data row; io.EOF after the last.
@@ -140,11 +133,11 @@ func (s *logScanner) parse(fields []string, line int) (logRow, error) {
 	}
 	for _, k := range []int{c.user, c.item} {
 		v := strings.TrimSpace(fields[k])
-		switch {
-		case v == "":
+		if v == "" {
 			return logRow{}, fail(k, "empty, want an id")
-		case !utf8.ValidString(v):
-			return logRow{}, fail(k, fmt.Sprintf("%q is not UTF-8 text (save the file as UTF-8)", clip(v)))
+		}
+		if msg := checkKey(v, s.enc); msg != "" {
+			return logRow{}, fail(k, msg)
 		}
 		if k == c.user {
 			row.user = v

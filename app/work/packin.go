@@ -113,8 +113,8 @@ func (w *Worker) logFor(m Msg, spec DataSpec) *packIn {
 	if len(m.Bytes) == 2 {
 		in.items = m.Bytes[1]
 	}
-	if n := len(in.bytes) + len(in.items); n > MaxLogBytes {
-		in.err = fmt.Errorf("%s is %.1f MB; the page reads files of up to %d MB", src.Name, float64(n)/1e6, MaxLogBytes>>20)
+	if err := CheckLogSize(src.Name, len(in.bytes)+len(in.items)); err != nil {
+		in.err = err
 		return in
 	}
 	in.hash = sourceHash(spec, [][]byte{in.bytes, in.items})

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 
 	"github.com/ealslive/ealslive/core"
@@ -37,10 +38,26 @@ type LogOptions struct {
 	KCore     int         `json:",omitempty"`
 }
 
-// MaxLogBytes is the largest log the page accepts: a MovieLens-1M-sized
-// file (1,000,000 ratings, about 25 MB) with room to spare; each worker
-// holds its own copy and data set.
-const MaxLogBytes = 64 << 20
+// MaxLogMB is the largest log the page accepts, with its item file, in
+// the decimal megabytes the page states it in and file managers show
+// sizes in: a MovieLens-1M-sized file (1,000,000 ratings, about 25 MB)
+// with room to spare; each worker holds its own copy and data set.
+const MaxLogMB = 64
+
+// MaxLogBytes is MaxLogMB in bytes, the figure every check compares with,
+// so that no file the page says is over the limit passes it.
+const MaxLogBytes = MaxLogMB * 1_000_000
+
+// CheckLogSize refuses a log whose bytes, with its item file's, are over
+// MaxLogBytes, in the words the page shows. The size is rounded up to the
+// tenth of a megabyte it shows, so that a refused file never shows as
+// within the limit.
+func CheckLogSize(name string, size int) error {
+	if size <= MaxLogBytes {
+		return nil
+	}
+	return fmt.Errorf("%s is %.1f MB; the page reads files of up to %d MB", name, math.Ceil(float64(size)/1e5)/10, MaxLogMB)
+}
 
 // KeptLogKey and KeptItemsKey are where a worker keeps a visitor's log and
 // its item file, by the hash the data goes by (see sourceHash).

@@ -131,6 +131,61 @@ func TestBadLogSaysWhy(t *testing.T) {
 	}
 }
 
+// The page's limit is one unit, decimal megabytes, stated and checked
+// alike: a file of 66,000,000 bytes, within 64 binary megabytes, is
+// refused as over "64 MB", the limit itself is not, and a log's item file
+// counts towards it.
+func TestLogLimitIsOneUnit(t *testing.T) {
+	if MaxLogBytes != MaxLogMB*1_000_000 {
+		t.Fatalf("MaxLogBytes is %d, want MaxLogMB (%d) decimal megabytes", MaxLogBytes, MaxLogMB)
+	}
+	for _, c := range []struct {
+		size int
+		want string // "" for within the limit
+	}{
+		{0, ""},
+		{MaxLogBytes, ""},
+		{MaxLogBytes + 1, "big.csv is 64.1 MB; the page reads files of up to 64 MB"},
+		{66_000_000, "big.csv is 66.0 MB; the page reads files of up to 64 MB"},
+		{64 << 20, "big.csv is 67.2 MB; the page reads files of up to 64 MB"},
+		{65 << 20, "big.csv is 68.2 MB; the page reads files of up to 64 MB"},
+	} {
+		err := CheckLogSize("big.csv", c.size)
+		if got := fmt.Sprint(err); (c.want == "" && err != nil) || (c.want != "" && got != c.want) {
+			t.Errorf("a file of %d bytes: %v, want %q", c.size, err, c.want)
+		}
+	}
+
+	// Through the workers: the log's bytes with its item file's.
+	spec := DataSpec{Log: &LogSource{Name: "big.csv"}}
+	for _, c := range []struct {
+		what       string
+		log, items int
+		refused    bool
+		shownSize  string // the size the refusal gives
+	}{
+		{"a log of 66,000,000 bytes", 66_000_000, 0, true, "66.0 MB"},
+		{"a log at the limit", MaxLogBytes, 0, false, ""},
+		{"a log at the limit with an item file", MaxLogBytes - 10, 11, true, "64.1 MB"},
+	} {
+		parts := [][]byte{make([]byte, c.log)}
+		if c.items > 0 {
+			parts = append(parts, make([]byte, c.items))
+		}
+		_, m := dataGroup(t, 1, spec, parts, nil)
+		refusal := "big.csv is " + c.shownSize + "; the page reads files of up to 64 MB"
+		switch {
+		case m.Kind != MsgError:
+			t.Errorf("%s is answered with %q, want an error", c.what, m.Kind)
+		case c.refused && !strings.Contains(string(m.Head), refusal):
+			t.Errorf("%s is answered with %s, want %q", c.what, m.Head, refusal)
+		case !c.refused && strings.Contains(string(m.Head), "the page reads files of up to"):
+			// A file of NULs: within the limit, it is read and refused by the reader.
+			t.Errorf("%s is refused for its size: %s", c.what, m.Head)
+		}
+	}
+}
+
 // A planted world is made by each worker from its configuration, and
 // trained on as core trains on it.
 func TestPlantedWorldIsCoresWorld(t *testing.T) {

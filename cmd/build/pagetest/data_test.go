@@ -140,12 +140,19 @@ func checksumOf(t *testing.T, d *core.Dataset, cfg core.Config) (*core.Model, st
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m, modelChecksum(t, m)
+}
+
+// modelChecksum is the SHA-256 of m's model file, as the page publishes
+// its own model's.
+func modelChecksum(t *testing.T, m *core.Model) string {
+	t.Helper()
 	b, err := m.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
 	sum := sha256.Sum256(b)
-	return m, hex.EncodeToString(sum[:])
+	return hex.EncodeToString(sum[:])
 }
 
 // likeTwice likes your list's top business twice, and holds the page's
@@ -190,6 +197,7 @@ func TestYourFileMatchesCore(t *testing.T) {
 	dir := t.TempDir()
 	var last string
 	var lastLiked []string
+	var lastData *core.Dataset
 	for k, fam := range logFamilies {
 		d := testLog(t, uint64(20+k))
 		path := filepath.Join(dir, fam.name)
@@ -214,7 +222,7 @@ func TestYourFileMatchesCore(t *testing.T) {
 			}
 		}
 		lastLiked = likeTwice(t, ctx, model)
-		last = fam.name
+		last, lastData = fam.name, want.Data
 		if got := reqs.carrying(fam.name); len(got) > 0 {
 			t.Errorf("%s: requests that may carry the file: %v", fam.name, got)
 		}
@@ -242,8 +250,10 @@ func TestYourFileMatchesCore(t *testing.T) {
 	if after.Data != before.Data || after.DataHash != before.DataHash || after.ModelChecksum != before.ModelChecksum {
 		t.Errorf("after a broken file the page is on %s (%s), want %s (%s) as before", after.Data, after.DataHash, before.Data, before.DataHash)
 	}
-	likeTop(t, ctx, len(after.ClickToScreenMs)+1) // and it still learns
-	lastLiked = append(lastLiked, "")
+	// And it still learns: likeTop likes your list's top business.
+	third := ids(t, ctx, "#ranked-list li:has(button.like)")[0]
+	likeTop(t, ctx, len(after.ClickToScreenMs)+1)
+	lastLiked = append(lastLiked, third)
 	screenshot(t, ctx, "71-broken-file")
 
 	// A reload comes back to the last file, its kept model and its clicks.
@@ -256,6 +266,22 @@ func TestYourFileMatchesCore(t *testing.T) {
 	if got := ids(t, ctx, "#history-list li"); !slices.Equal(got, liked) || len(got) != len(lastLiked) {
 		t.Errorf("after a reload your clicks are %v, want %v", got, liked)
 	}
+	// The clicks core learnt, in their order, and core's list after them:
+	// the reload replays the very likes on the very model.
+	if got := ids(t, ctx, "#history-list li"); !slices.Equal(got, lastLiked) {
+		t.Errorf("after a reload your clicks are %v, the ones core learnt %v", got, lastLiked)
+	}
+	train, _, err := lastData.LeaveOneOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	likes := make([]int32, len(lastLiked))
+	for k, id := range lastLiked {
+		likes[k] = int32(atoi(t, id))
+	}
+	settled0(t, ctx)
+	model, you, rec := nativeUser(t, train, cfg, likes)
+	compareList(t, ctx, len(likes), model, you, rec)
 	if got := reqs.carrying(last); len(got) > 0 {
 		t.Errorf("requests that may carry the file: %v", got)
 	}
@@ -270,9 +296,10 @@ func TestYourFileMatchesCore(t *testing.T) {
 	}
 }
 
-// A world with planted tastes: after likes in one group, the page counts
-// that group in your top 20 for eALS and for popularity exactly as core's
-// model and core.TopN on the same world, clicks and settings do.
+// A world with planted tastes: the page trains core's model of it, bit
+// for bit; after likes in one group it shows core's list, and counts that
+// group in your top 20 for eALS and for popularity exactly as core's model
+// and core.TopN on the same world, clicks and settings do.
 func TestPlantedWorldMatchesCore(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
@@ -295,9 +322,11 @@ func TestPlantedWorldMatchesCore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, _ := checksumOf(t, w.Data, cfg)
+	model, sum := checksumOf(t, w.Data, cfg)
 	if got := readMetrics(t, ctx).ModelChecksum; got == "" {
 		t.Fatal("no model checksum")
+	} else if got != sum {
+		t.Errorf("the page's model of the planted world has SHA-256 %s, core's on the same world %s", got, sum)
 	}
 	you := model.AddUser()
 	// Five likes in the group of the first business the finder lists.
@@ -324,6 +353,10 @@ func TestPlantedWorldMatchesCore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Your list itself, not only its counts: core's businesses, order and
+	// scores after the same five likes.
+	settled(t, ctx)
+	compareList(t, ctx, len(liked), model, you, rec)
 	counts := make([]float64, w.Data.NumItems())
 	for i, c := range w.Data.ItemCounts() {
 		counts[i] = float64(c)
@@ -350,9 +383,10 @@ func TestPlantedWorldMatchesCore(t *testing.T) {
 }
 
 // A link made on someone's own file says it cannot carry the file, and
-// learns its likes once that file is loaded; a file larger than the page
-// reads is refused with its size and the limit before anything is read,
-// and the page keeps its data.
+// learns its likes, the very items it names, once that file is loaded; a
+// file larger than the page reads, in the decimal megabytes it states the
+// limit in, is refused with its size and the limit before anything is
+// read, and the page keeps its data.
 func TestFileLinkAndFileLimit(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
@@ -372,35 +406,77 @@ func TestFileLinkAndFileLimit(t *testing.T) {
 	m := loadFile(t, ctx, path, "")
 	eventually(t, "the link's likes learnt on the file", 10*time.Second, func() bool { return readMetrics(t, ctx).Liked == 2 })
 
-	big := filepath.Join(dir, "big.csv")
-	f, err := os.Create(big)
+	// The likes learnt are the link's, items 1 and 2 of the file in that
+	// order, as core numbers them, and your list is core's after them.
+	want, err := core.ReadLogFile(path, core.LogOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	const size = 65 << 20 // sparse: nothing is written
-	if err := f.Truncate(size); err != nil {
+	var linkIDs []string
+	var likes []int32
+	for _, key := range []string{"1", "2"} {
+		i, ok := want.Data.ItemID(key)
+		if !ok {
+			t.Fatalf("the test's file has no item %s", key)
+		}
+		linkIDs, likes = append(linkIDs, strconv.Itoa(int(i))), append(likes, i)
+	}
+	var got []string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if got = ids(t, ctx, "#history-list li"); slices.Equal(got, linkIDs) {
+			break
+		}
+	}
+	if !slices.Equal(got, linkIDs) {
+		t.Errorf("the link's likes were learnt as the businesses %v, want the file's items 1 and 2, %v", got, linkIDs)
+	}
+	train, _, err := want.Data.LeaveOneOut()
+	if err != nil {
 		t.Fatal(err)
 	}
-	f.Close()
-	openDataChoice(t, ctx)
-	click(t, ctx, "#data-kind-file")
-	run(t, ctx, "picking big.csv", 10*time.Second, chromedp.SetUploadFiles("#data-file", []string{big}, chromedp.ByQuery))
-	// As a visitor would, once the workers are free for it.
-	eventually(t, "Read and train", 60*time.Second, func() bool { return count(t, ctx, "#data-read:not([disabled])") == 1 })
-	click(t, ctx, "#data-read")
-	refused := func() bool {
-		return strings.Contains(text(t, ctx, "#data-problem"), "big.csv is 68.2 MB; the page reads files of up to 64 MB")
-	}
-	for deadline := time.Now().Add(10 * time.Second); !refused() && time.Now().Before(deadline); {
-		time.Sleep(100 * time.Millisecond)
-	}
-	if !refused() {
-		t.Fatalf("the file was not refused: the control says %q and %q, the button disabled %q, the stage %s",
-			text(t, ctx, "#data-status"), text(t, ctx, "#data-problem"), attr(t, ctx, "#data-read", "disabled"), readMetrics(t, ctx).Stage)
-	}
-	time.Sleep(time.Second)
-	if after := readMetrics(t, ctx); after.DataHash != m.DataHash || after.Stage != "ready" || after.Liked != 2 {
-		t.Errorf("after the refused file the page has data %s (stage %s, %d likes), want %s still, ready, 2 likes",
-			after.DataHash, after.Stage, after.Liked, m.DataHash)
+	settled0(t, ctx)
+	model, you, rec := nativeUser(t, train, pageConfigShown(t, ctx), likes)
+	compareList(t, ctx, len(likes), model, you, rec)
+
+	for _, c := range []struct {
+		name string
+		size int64 // sparse: nothing is written
+		says string
+	}{
+		{"big.csv", 65 << 20, "big.csv is 68.2 MB; the page reads files of up to 64 MB"},
+		// Within 64 binary megabytes: the limit is in the decimal
+		// megabytes the page shows sizes in.
+		{"decimal.csv", 66_000_000, "decimal.csv is 66.0 MB; the page reads files of up to 64 MB"},
+	} {
+		big := filepath.Join(dir, c.name)
+		f, err := os.Create(big)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Truncate(c.size); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		openDataChoice(t, ctx)
+		click(t, ctx, "#data-kind-file")
+		run(t, ctx, "picking "+c.name, 10*time.Second, chromedp.SetUploadFiles("#data-file", []string{big}, chromedp.ByQuery))
+		// As a visitor would, once the workers are free for it.
+		eventually(t, "Read and train", 60*time.Second, func() bool { return count(t, ctx, "#data-read:not([disabled])") == 1 })
+		click(t, ctx, "#data-read")
+		refused := func() bool {
+			return strings.Contains(text(t, ctx, "#data-problem"), c.says)
+		}
+		for deadline := time.Now().Add(10 * time.Second); !refused() && time.Now().Before(deadline); {
+			time.Sleep(100 * time.Millisecond)
+		}
+		if !refused() {
+			t.Fatalf("%s was not refused: the control says %q and %q, the button disabled %q, the stage %s", c.name,
+				text(t, ctx, "#data-status"), text(t, ctx, "#data-problem"), attr(t, ctx, "#data-read", "disabled"), readMetrics(t, ctx).Stage)
+		}
+		time.Sleep(time.Second)
+		if after := readMetrics(t, ctx); after.DataHash != m.DataHash || after.Stage != "ready" || after.Liked != 2 {
+			t.Errorf("after the refused %s the page has data %s (stage %s, %d likes), want %s still, ready, 2 likes",
+				c.name, after.DataHash, after.Stage, after.Liked, m.DataHash)
+		}
 	}
 }
