@@ -57,7 +57,7 @@ func checksum(t *testing.T, m *core.Model) string {
 }
 
 // runRetrain runs the retrain job on g and returns its result.
-func runRetrain(t *testing.T, g *group, job int, spec RetrainSpec) RetrainRun {
+func runRetrain(t testing.TB, g *group, job int, spec RetrainSpec) RetrainRun {
 	t.Helper()
 	results := only(t, g.run(t, job, JobSpec{Kind: JobRetrain, Retrain: &spec}, nil), MsgResult)
 	if len(results) != 1 || results[0].From != 0 {
