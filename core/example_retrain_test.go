@@ -77,3 +77,21 @@ func ExampleCompareTop() {
 	// Bar Wren    Bar Zest
 	// 1 of 3 in both, tau -0.20, largest score gap 0.35 (Cafe Duna)
 }
+
+// Interactions that came later, over the same users and items: a retrain
+// on everything seen so far is Train on the data they extend.
+func ExampleDataset_WithInteractions() {
+	d, _ := core.NewDataset(reviews())
+	train, stream, _ := d.TimeSplit(0.75)
+	seen, err := train.WithInteractions(stream[:3])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(train.Len(), "trained on,", seen.Len(), "after 3 more of", len(stream))
+	_, err = core.Train(seen, exampleConfig(), nil)
+	fmt.Println(err)
+	// Output:
+	// 15 trained on, 18 after 3 more of 5
+	// <nil>
+}

@@ -15,6 +15,14 @@ import (
 // seed on the same data plus the visitor's row (the retrain), and the
 // online model trained WarmEpochs more full epochs (the warm variant).
 // Both trainings split every epoch over the workers, as the first did.
+// The online model is the page's own while the visitor has only liked
+// since the model arrived (the page learns saved likes the same way); a
+// removal re-solves both vectors, so after one the page's list may differ
+// from Online.
+//
+// The page starts it as any job: pool.Start(JobSpec{Kind: JobRetrain,
+// Retrain: &RetrainSpec{...}}, handlers), and reads RetrainProgress from
+// each MsgProgress and RetrainRun from the MsgResult.
 type RetrainSpec struct {
 	Config     core.Config // the model in use's settings, as its training job had them
 	Likes      []int32     // the visitor's liked businesses, in click order
