@@ -51,7 +51,7 @@ func CompareTop(a, b Recommender, u int32, n int, exclude []int32) (TopCompariso
 				return TopComparison{}, err
 			}
 		} else if u < 0 {
-			return TopComparison{}, checkID("user", u, 0)
+			return TopComparison{}, fmt.Errorf("core: user id %d is negative", u)
 		}
 	}
 	for _, i := range exclude {
