@@ -1,6 +1,9 @@
 package work
 
 import (
+	"fmt"
+	"time"
+
 	"github.com/ealslive/ealslive/core"
 )
 
@@ -10,7 +13,8 @@ import (
 // the clicks on it as the page did. Every worker of a training job holds
 // the whole trained model after it; a restored one only worker 0, which
 // read it. The last few are kept: the page's model and a second one it
-// trains beside it.
+// trains beside it. A job that needs the model in use on every worker
+// gets it from whichever keeps it (baseFor).
 
 // trainedModel is a model a training job ended with.
 type trainedModel struct {
@@ -58,4 +62,93 @@ func sum(xs []float64) float64 {
 		s += x
 	}
 	return s
+}
+
+// have is the head of a msgHave: whether the worker keeps the model in
+// use.
+type have struct{ Have bool }
+
+// baseFor returns the model in use, the same on every worker: kept by
+// each, sent by the first worker that keeps it to those that do not, or,
+// where none does, trained again by all together (run says so).
+func (w *Worker) baseFor(job int, train *core.Dataset, cfg core.Config, run *RetrainRun) (*trainedModel, error) {
+	env := w.env
+	mine := w.trainedFor(cfg)
+	sendAll(env, NewMsg(msgHave, job, have{Have: mine != nil}))
+	holders := make([]bool, env.Count())
+	holders[env.Index()] = mine != nil
+	for from := 0; from < env.Count(); from++ {
+		if from == env.Index() {
+			continue
+		}
+		var h have
+		if _, err := receiveKind(env, from, msgHave, &h); err != nil {
+			return nil, err
+		}
+		holders[from] = h.Have
+	}
+	source := -1
+	for k, h := range holders {
+		if h {
+			source = k
+			break
+		}
+	}
+	switch {
+	case source < 0:
+		return w.trainBase(job, train, cfg, run)
+	case mine != nil && env.Index() == source:
+		b, err := mine.m.MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		for to, h := range holders {
+			if !h {
+				m := NewMsg(msgModel, job, baseHead{Epochs: mine.epochs, TrainMs: mine.trainMs})
+				m.Bytes = [][]byte{b}
+				env.Send(to, m)
+			}
+		}
+		return mine, nil
+	case mine != nil:
+		return mine, nil
+	}
+	var head baseHead
+	got, err := receiveKind(env, source, msgModel, &head)
+	if err != nil {
+		return nil, err
+	}
+	if len(got.Bytes) != 1 {
+		return nil, fmt.Errorf("work: worker %d sent no model", source)
+	}
+	m, err := core.LoadModel(got.Bytes[0])
+	if err != nil {
+		return nil, fmt.Errorf("work: the model in use from worker %d: %w", source, err)
+	}
+	t := &trainedModel{data: w.data, cfg: cfg, epochs: head.Epochs, trainMs: head.TrainMs, m: m}
+	w.keepTrained(t)
+	return t, nil
+}
+
+// baseHead is the head of a msgModel, whose Bytes[0] is the model file.
+type baseHead struct {
+	Epochs  int
+	TrainMs float64
+}
+
+// trainBase trains the model in use again on every worker together, as
+// the training job did, and keeps it.
+func (w *Worker) trainBase(job int, train *core.Dataset, cfg core.Config, run *RetrainRun) (*trainedModel, error) {
+	start := time.Now()
+	m, err := core.NewModel(train, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.runEpochs(job, m, cfg.Epochs, "base", func(float64) {}); err != nil {
+		return nil, err
+	}
+	run.BaseTrained, run.BaseMs = true, millis(time.Since(start))
+	t := &trainedModel{data: w.data, cfg: cfg, epochs: cfg.Epochs, trainMs: run.BaseMs, m: m}
+	w.keepTrained(t)
+	return t, nil
 }
