@@ -103,13 +103,8 @@ func FromInteractions(users, items []string, inter []Interaction) (*Dataset, err
 	if err != nil {
 		return nil, err
 	}
-	for n, x := range inter {
-		if x.User < 0 || int(x.User) >= len(users) {
-			return nil, fmt.Errorf("core: interaction %d: user id %d out of range [0, %d)", n, x.User, len(users))
-		}
-		if x.Item < 0 || int(x.Item) >= len(items) {
-			return nil, fmt.Errorf("core: interaction %d: item id %d out of range [0, %d)", n, x.Item, len(items))
-		}
+	if err := checkIDs(inter, len(users), len(items)); err != nil {
+		return nil, err
 	}
 	return build(keys, append([]Interaction(nil), inter...)), nil
 }

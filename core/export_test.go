@@ -55,8 +55,3 @@ func (p *Popularity) AddItem() int32                { return p.addItem() }
 func (p *Popularity) Count(i int32) int             { return p.counts[i] }
 func (t *Trainer) Epochs() int                      { return t.epochs }
 func (t *BPRTrainer) Epochs() int                   { return t.b.epochs }
-
-func (d *Dataset) UserID(key string) (int32, bool) {
-	u, ok := d.keys.userIDs[key]
-	return u, ok
-}

@@ -20,9 +20,10 @@ func ModelKey(version, packHash string, cfg core.Config) string {
 
 // keptModel is a model read from the store and checked.
 type keptModel struct {
-	key   string
-	run   TrainRun
-	model []byte // the model file
+	key    string
+	run    TrainRun
+	model  []byte      // the model file
+	loaded *core.Model // the file, read
 }
 
 // readKept reads and checks the model kept under key; nil if there is
@@ -46,7 +47,7 @@ func (w *Worker) readKept(key string) *keptModel {
 	if json.Unmarshal(head, &k.run) != nil {
 		return nil
 	}
-	if _, err := core.LoadModel(model); err != nil {
+	if k.loaded, err = core.LoadModel(model); err != nil {
 		return nil
 	}
 	k.run.Restored = true
@@ -73,6 +74,8 @@ func (w *Worker) restore(job int, spec TrainSpec) bool {
 	out := NewMsg(MsgResult, job, k.run)
 	out.Bytes = [][]byte{k.model}
 	w.env.Post(out)
+	w.keepTrained(&trainedModel{data: w.data, cfg: spec.Config, epochs: k.run.Epochs,
+		trainMs: k.run.SetupMs + sum(k.run.EpochMs), m: k.loaded})
 	return true
 }
 

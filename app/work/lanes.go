@@ -14,6 +14,11 @@ import (
 const (
 	LaneBPR = "bpr" // BPR, a few SGD steps per interaction
 	LaneRCD = "rcd" // RCD, its incremental update
+	// LaneRetrain is eALS retrained from scratch on everything seen so far
+	// every LaneSpec.Every interactions, frozen in between, as `eals
+	// -protocol online -retrain-every N` does (eval.Retraining). Its
+	// retrains run in the worker that replays it, on one thread.
+	LaneRetrain = "retrain"
 )
 
 // laneRecommender builds lane l's recommender from m, the eALS model the
@@ -35,6 +40,12 @@ func laneRecommender(env Env, l LaneSpec, m *core.Model, train *core.Dataset) (r
 	case LanePopular:
 		r, err := core.NewPopularity(train)
 		return r, false, err
+	case LaneRetrain:
+		r, err := eval.NewRetraining(m.Clone(), train, l.Every)
+		if err != nil {
+			return nil, false, fmt.Errorf("work: lane %q: %w", l.Key, err)
+		}
+		return r, false, nil
 	case LaneBPR:
 		if l.BPR == nil {
 			return nil, false, fmt.Errorf("work: lane %q has no BPR settings", l.Key)

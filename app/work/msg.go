@@ -40,6 +40,8 @@ const (
 	msgNext  = "next"  // worker 0 says whether the job goes on
 	msgMeet  = "meet"  // a worker has reached a meeting (see meet)
 	msgPlane = "plane" // the trained model's item plane, for worker 0 (see sharePlane)
+	msgHave  = "have"  // whether a worker keeps the model in use (see baseFor)
+	msgModel = "model" // the model in use, for a worker that does not keep it
 )
 
 // NewMsg returns a message whose head is v as JSON.

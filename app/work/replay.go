@@ -21,11 +21,14 @@ type ReplaySpec struct {
 type LaneSpec struct {
 	Key   string
 	Label string
-	Kind  string // LaneLearning, LaneFrozen, LanePopular, LaneBPR or LaneRCD
+	Kind  string // LaneLearning, LaneFrozen, LanePopular, LaneBPR, LaneRCD or LaneRetrain
 	// WNew is a learning lane's w_new; 0 keeps the trained model's.
-	WNew float64         `json:",omitempty"`
-	BPR  *core.BPRConfig `json:",omitempty"` // a BPR lane's settings
-	RCD  *core.RCDConfig `json:",omitempty"` // an RCD lane's settings
+	WNew float64 `json:",omitempty"`
+	// Every is a retraining lane's N: it retrains after every N
+	// interactions of the stream.
+	Every int             `json:",omitempty"`
+	BPR   *core.BPRConfig `json:",omitempty"` // a BPR lane's settings
+	RCD   *core.RCDConfig `json:",omitempty"` // an RCD lane's settings
 }
 
 // The kinds of lane.
@@ -59,7 +62,14 @@ type LaneResult struct {
 	NewUserTests   int
 	UpdateMsMedian float64
 	ReplayMs       float64
-	Done           bool
+	// The lane's compute, in milliseconds: TrainMs its starting model's
+	// training (the workers' together for the eALS lanes, its own for a
+	// rival), UpdateMsTotal every update (every retrain, for a retraining
+	// lane) and ComputeMs the two added. Retrains counts a retraining
+	// lane's retrains.
+	TrainMs, UpdateMsTotal, ComputeMs float64
+	Retrains                          int `json:",omitempty"`
+	Done                              bool
 }
 
 // replayEvery spaces out a replay's progress reports: each copies every
@@ -114,27 +124,42 @@ func (w *Worker) replay(job int, spec ReplaySpec) error {
 	opts := eval.Options{TopN: spec.TopN, RanksWithinTopN: true}
 	var mine []LaneSpec
 	var online []*eval.Online
+	var recs []core.Recommender
+	var trainMs []float64
 	cut := false // a stop came while this worker trained a rival
 	for k, l := range spec.Lanes {
 		if k%env.Count() != env.Index() {
 			continue
 		}
+		start := time.Now()
 		r, c, err := laneRecommender(env, l, m, train)
 		if err != nil {
 			return err
 		}
 		cut = cut || c
 		mine = append(mine, l)
+		recs = append(recs, r)
 		online = append(online, eval.NewOnline(r, train, stream, opts))
+		switch l.Kind {
+		case LaneLearning, LaneFrozen, LaneRetrain:
+			trainMs = append(trainMs, progress.TrainMs)
+		default:
+			trainMs = append(trainMs, millis(time.Since(start)))
+		}
 	}
 	progress.Phase = "replaying"
 	results := func(done bool, ms []float64) []LaneResult {
 		out := make([]LaneResult, len(mine))
 		for k, o := range online {
 			res := o.Result()
+			updates := 1000 * sum(res.UpdateSeconds)
 			out[k] = LaneResult{Key: mine[k].Key, Label: mine[k].Label, Overall: res.Metrics, ByHistory: res.ByHistory,
 				Curve: res.Curve, Replayed: res.Count, NewUserTests: res.NewUserTests,
-				UpdateMsMedian: 1000 * eval.Median(res.UpdateSeconds), ReplayMs: ms[k], Done: done}
+				UpdateMsMedian: 1000 * eval.Median(res.UpdateSeconds), ReplayMs: ms[k],
+				TrainMs: trainMs[k], UpdateMsTotal: updates, ComputeMs: trainMs[k] + updates, Done: done}
+			if r, ok := recs[k].(*eval.Retraining); ok {
+				out[k].Retrains = r.Retrains()
+			}
 		}
 		return out
 	}

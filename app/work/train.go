@@ -116,12 +116,14 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 	// Only HR and NDCG at TopN are shown, which need no rank past TopN.
 	opts := eval.Options{TopN: spec.TopN, RanksWithinTopN: true}
 	run.SetupMs = millis(time.Since(began))
+	trainMs := run.SetupMs
 	for run.Epochs < cfg.Epochs {
 		start := time.Now()
 		if err := ens.epoch(); err != nil {
 			return err
 		}
 		epochMs := millis(time.Since(start))
+		trainMs += epochMs
 		start = time.Now()
 		lo, hi := share(len(sample), env.Index(), env.Count())
 		ranks, _, err := rankCases(env, m, trainSet, sample[lo:hi], opts, -1, nil)
@@ -151,6 +153,8 @@ func (w *Worker) train(job int, spec TrainSpec) error {
 		}
 	}
 	run.Stopped = run.Epochs < cfg.Epochs
+	// Kept as trained: a stopped model is the page's model in use too.
+	w.keepTrained(&trainedModel{data: w.data, cfg: cfg, epochs: run.Epochs, trainMs: trainMs, m: m})
 
 	// The final evaluation, which a further stop skips.
 	start := time.Now()

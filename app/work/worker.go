@@ -21,6 +21,9 @@ type Worker struct {
 	prepared *preparedModel
 	// ahead is the pack decoded before the page asked (DecodeAhead).
 	ahead *packIn
+	// trained are the models training jobs ended with, newest first
+	// (trained.go).
+	trained []*trainedModel
 }
 
 // NewWorker returns a worker that talks through env.
@@ -34,6 +37,9 @@ type JobSpec struct {
 	Compare *CompareSpec `json:",omitempty"`
 	// Newcomer follows newcomers of the online stream (newcomer.go).
 	Newcomer *NewcomerSpec `json:",omitempty"`
+	// Retrain sets the visitor's incremental model beside a full retrain
+	// with their clicks (retrain.go).
+	Retrain *RetrainSpec `json:",omitempty"`
 }
 
 // The kinds of job.
@@ -42,6 +48,7 @@ const (
 	JobReplay   = "replay"
 	JobCompare  = "compare"
 	JobNewcomer = "newcomer"
+	JobRetrain  = "retrain"
 )
 
 // Failure is the head of a MsgError.
@@ -95,6 +102,8 @@ func (w *Worker) run(job int, spec JobSpec) error {
 		return w.compare(job, *spec.Compare)
 	case spec.Kind == JobNewcomer && spec.Newcomer != nil:
 		return w.newcomers(job, *spec.Newcomer)
+	case spec.Kind == JobRetrain && spec.Retrain != nil:
+		return w.retrain(job, *spec.Retrain)
 	}
 	return fmt.Errorf("work: a job of kind %q without its settings", spec.Kind)
 }

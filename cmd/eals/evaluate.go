@@ -63,6 +63,10 @@ func evaluate(o *options, d *core.Dataset, info *dataInfo, stdout, stderr io.Wri
 	}
 	s.Model, s.Params = describe(rec)
 	s.Loss = objective(rec)
+	var first *core.Model // the trained model before any update, for -retrain-every
+	if m, ok := rec.(*core.Model); ok && o.retrainEvery > 0 {
+		first = m.Clone()
+	}
 
 	start = time.Now()
 	// Only HR and NDCG at -topn are reported, which need no rank past it.
@@ -83,7 +87,17 @@ func evaluate(o *options, d *core.Dataset, info *dataInfo, stdout, stderr io.Wri
 		if err := rep.run(ev, "replaying"); err != nil {
 			return err
 		}
-		s.setOnline(ev.Result())
+		res := ev.Result()
+		s.setOnline(res)
+		if o.load == "" {
+			c := s.TrainSeconds + total(res.UpdateSeconds)
+			s.ComputeSeconds = &c
+		}
+		if first != nil {
+			if err := replayRetraining(o, first, trainSet, test, opts, ev, s, rep); err != nil {
+				return err
+			}
+		}
 	}
 	s.EvalSeconds = time.Since(start).Seconds()
 	if o.save != "" {
@@ -162,16 +176,30 @@ func (s *summary) setOnline(r eval.OnlineResult) {
 		med, p95 := 1000*eval.Median(r.UpdateSeconds), 1000*percentile(r.UpdateSeconds, 95)
 		s.UpdateMsMedian, s.UpdateMsP95 = &med, &p95
 	}
+	s.ByHistory, s.Curve = historyOf(r), curveOf(r)
+}
+
+// historyOf is the replay's breakdown by past interactions, as the
+// summary writes it.
+func historyOf(r eval.OnlineResult) []historyJSON {
+	var out []historyJSON
 	for _, b := range r.ByHistory {
 		hb := historyJSON{Label: b.Label, Min: b.Min, HR: b.HR, NDCG: b.NDCG, Count: b.Count}
 		if b.Max >= 0 {
 			hb.Max = &b.Max
 		}
-		s.ByHistory = append(s.ByHistory, hb)
+		out = append(out, hb)
 	}
+	return out
+}
+
+// curveOf is the replay's cumulative curve, as the summary writes it.
+func curveOf(r eval.OnlineResult) []curveJSON {
+	var out []curveJSON
 	for _, c := range r.Curve {
-		s.Curve = append(s.Curve, curveJSON{Tests: c.Tests, HR: c.HR, NDCG: c.NDCG})
+		out = append(out, curveJSON{Tests: c.Tests, HR: c.HR, NDCG: c.NDCG})
 	}
+	return out
 }
 
 func (s *summary) setMetrics(m eval.Metrics) { s.HR, s.NDCG, s.Count = m.HR, m.NDCG, m.Count }

@@ -7,7 +7,7 @@
 //	     [-min-rating R] [-kcore K] -model eals|als|bpr|rcd|cg|pop
 //	     -protocol offline|online -k 32 -epochs 50 -c0 512 -alpha 0.4
 //	     -lambda 0.01 -wnew 1 -topn 100 -threads 1 -seed 1
-//	     [-exclude-seen] [-no-updates] [-json] [-bpr-lr 0.05] [-online-iters N]
+//	     [-exclude-seen] [-no-updates] [-retrain-every N] [-json] [-bpr-lr 0.05] [-online-iters N]
 //	     [-cg-steps 3] [-rcd-armijo 0.3 -rcd-shrink 0.3 -rcd-trials 10] [-save FILE]
 //	eals -load FILE [-data PATH] [-protocol offline|online] [-save FILE]
 //	eals [-data PATH | -load FILE] -similar ID [-n 10]
@@ -23,9 +23,11 @@
 // then a summary. Otherwise it shows progress on stderr and a table on
 // stdout. -save writes the model after training (after the replay, online);
 // -load reads one, which says what it holds, and evaluates it without
-// training. -similar lists the items most like one, by the cosine of their
-// vectors in the model trained (or loaded), with their names where the
-// data has them. -reproduce writes a report of the paper's figures and tables
+// training. -retrain-every N adds to the online protocol a model retrained
+// from scratch on everything seen so far every N interactions, frozen in
+// between, with each model's compute time. -similar lists the items most
+// like one, by the cosine of their vectors in the model trained (or
+// loaded), with their names where the data has them. -reproduce writes a report of the paper's figures and tables
 // (DIR/index.html, DIR/report.md, an SVG per figure, a CSV per table).
 // -synthetic makes a data set with Zipf-like item popularity, or a planted
 // world of users and items in taste groups, and either writes it in the

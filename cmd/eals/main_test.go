@@ -210,6 +210,11 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-synthetic", "10,10,101"}, "only 100 distinct pairs", true},
 		{[]string{"-out", "x"}, "give -synthetic too", true},
 		{[]string{"-no-updates"}, "online protocol only", true},
+		{[]string{"-retrain-every", "100"}, "give -protocol online and -model eals", true},
+		{[]string{"-retrain-every", "100", "-protocol", "online", "-model", "bpr"}, "give -protocol online and -model eals", true},
+		{[]string{"-retrain-every", "100", "-protocol", "online", "-load", "m.bin"}, "without -load", true},
+		{[]string{"-retrain-every", "-2", "-protocol", "online"}, "-retrain-every -2 is invalid", true},
+		{[]string{"-reproduce", dir, "-retrain-every", "10"}, "leave out -retrain-every", true},
 		{[]string{"-synthetic", "5,5,5", "-data", "x"}, "leave out -data", true},
 		// Every value given is checked, even one the model does not use.
 		{[]string{"-model", "pop", "-k", "0"}, "-k: K = 0 is invalid", true},

@@ -37,6 +37,7 @@ type options struct {
 	eval                          eval.Options
 	json                          bool
 	noUpdates                     bool
+	retrainEvery                  int // online: also replay an eALS retrained from scratch every this many interactions
 	syn                           synthSpec
 }
 
@@ -120,6 +121,7 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.eval.TopN, "topn", eval.DefaultTopN, "cut-off n of HR@n and NDCG@n")
 	fs.BoolVar(&o.eval.ExcludeSeen, "exclude-seen", false, "leave the user's known items out of the ranking (the paper keeps them)")
 	fs.BoolVar(&o.noUpdates, "no-updates", false, "online protocol: judge every interaction but never update the model (the paper's reference)")
+	fs.IntVar(&o.retrainEvery, "retrain-every", 0, "online protocol, eALS: also replay a model retrained from scratch on everything seen so far every N interactions, frozen in between; 0 for none")
 	fs.BoolVar(&o.json, "json", false, "print JSON lines: one per epoch, then a summary")
 	fs.Float64Var(&o.bpr.LearnRate, "bpr-lr", o.bpr.LearnRate, "BPR learning rate")
 	fs.Float64Var(&o.bpr.InitStd, "bpr-init-std", o.bpr.InitStd, "standard deviation of BPR's initial factors")
@@ -163,6 +165,12 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	}
 	if o.noUpdates && o.protocol != "online" {
 		ps.add("-no-updates applies to the online protocol only")
+	}
+	if o.retrainEvery < 0 {
+		ps.add("-retrain-every %d is invalid: want a number of interactions, at least 1 (0 for no retraining)", o.retrainEvery)
+	}
+	if o.retrainEvery > 0 && (o.protocol != "online" || o.model != "eals" || o.load != "") {
+		ps.add("-retrain-every retrains eALS during the online protocol: give -protocol online and -model eals, without -load")
 	}
 	if o.out != "" && o.synthetic == "" {
 		ps.add("-out writes a synthetic data set: give -synthetic too")
@@ -233,7 +241,7 @@ func (ps *problems) conflicts(o *options, set map[string]bool) {
 	}
 	switch {
 	case o.reproduce != "":
-		for _, f := range []string{"load", "save", "protocol", "split", "topn", "exclude-seen", "no-updates", "json", "synthetic", "out",
+		for _, f := range []string{"load", "save", "protocol", "split", "topn", "exclude-seen", "no-updates", "retrain-every", "json", "synthetic", "out",
 			"items", "min-rating", "kcore"} {
 			if set[f] {
 				given = append(given, "-"+f)
@@ -356,8 +364,8 @@ func printUsage(fs *flag.FlagSet, stderr io.Writer) {
 	fmt.Fprint(stderr, `usage: eals [-data PATH] [-format auto|csv|tsv|movielens|...|pack] [-items FILE] [-min-rating R]
             [-kcore K] [-model eals|als|bpr|rcd|cg|pop]
             [-protocol offline|online] [-k 32] [-epochs 50] [-c0 512] [-alpha 0.4] [-lambda 0.01]
-            [-wnew 1] [-topn 100] [-threads 1] [-seed 1] [-exclude-seen] [-no-updates] [-json]
-            [-save FILE]
+            [-wnew 1] [-topn 100] [-threads 1] [-seed 1] [-exclude-seen] [-no-updates]
+            [-retrain-every N] [-json] [-save FILE]
        eals -load FILE [-data PATH] [-protocol offline|online] [-save FILE] ...
        eals [-data PATH | -load FILE] -similar ID [-n 10] [-json]
        eals -reproduce DIR [-quick] [-data PATH]

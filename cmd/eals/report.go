@@ -43,6 +43,9 @@ type summary struct {
 	NewItemTests       *int           `json:"new_item_tests,omitempty"`
 	ByHistory          []historyJSON  `json:"by_history,omitempty"`
 	Curve              []curveJSON    `json:"curve,omitempty"`
+	// ComputeSeconds is, online, the training and every update added up.
+	ComputeSeconds *float64     `json:"compute_seconds,omitempty"`
+	Retrain        *retrainJSON `json:"retrain,omitempty"` // -retrain-every's lane
 }
 
 type historyJSON struct {
@@ -164,6 +167,9 @@ func (r *reporter) summary(s *summary) error {
 	if s.UpdateMsMedian != nil {
 		fmt.Fprintf(w, "update\t%.4f ms\t(median; 95th percentile %.4f ms)\n", *s.UpdateMsMedian, *s.UpdateMsP95)
 	}
+	if s.ComputeSeconds != nil {
+		fmt.Fprintf(w, "compute\t%.2f s\t(training and every update)\n", *s.ComputeSeconds)
+	}
 	if s.NewUserTests != nil {
 		share := func(k int) float64 { return 100 * float64(k) / float64(max(s.Count, 1)) }
 		fmt.Fprintf(w, "new users\t%d test interactions\t(%.1f%%)\n", *s.NewUserTests, share(*s.NewUserTests))
@@ -185,7 +191,10 @@ func (r *reporter) summary(s *summary) error {
 	for _, b := range s.ByHistory {
 		fmt.Fprintf(w, "%s\t%d\t%.4f\t%.4f\t\n", b.Label, b.Count, b.HR, b.NDCG)
 	}
-	return w.Flush()
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return r.retrainSummary(s)
 }
 
 // describeParams renders the settings in a fixed order.

@@ -100,3 +100,29 @@ func ExampleMetricsOfRanks() {
 	// Output:
 	// true
 }
+
+// The "retrain every N" lane beside the incremental updates: one model
+// retrained from scratch every 4 interactions of the stream, frozen in
+// between, and one updated after each.
+func ExampleNewRetraining() {
+	d, _ := core.NewDataset(clubs())
+	train, stream, _ := d.TimeSplit(0.5)
+	m, err := core.Train(train, exampleConfig(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	lane, err := eval.NewRetraining(m.Clone(), train, 4)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	opts := eval.Options{TopN: 3, ExcludeSeen: true}
+	retrained, _ := eval.EvaluateOnline(lane, train, stream, opts)
+	updated, _ := eval.EvaluateOnline(m, train, stream, opts)
+	fmt.Printf("retrained %d times: HR@3 %.3f\n", lane.Retrains(), retrained.HR)
+	fmt.Printf("updated %d times:   HR@3 %.3f\n", len(updated.UpdateSeconds), updated.HR)
+	// Output:
+	// retrained 6 times: HR@3 0.667
+	// updated 24 times:   HR@3 1.000
+}
