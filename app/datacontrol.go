@@ -128,9 +128,8 @@ func (c *dataControl) readFile(ctx app.Context, e app.Event) {
 	if items.Truthy() {
 		size += items.Get("size").Int()
 	}
-	if size > work.MaxLogBytes {
-		c.problem = fmt.Sprintf("%s is %.1f MB; the page reads files of up to %d MB, so it was not read.",
-			file.Get("name").String(), float64(size)/1e6, work.MaxLogBytes/1_000_000)
+	if err := work.CheckLogSize(file.Get("name").String(), size); err != nil {
+		c.problem = err.Error() + ", so it was not read."
 		return
 	}
 	min, err := optionalNumber(doc.Call("getElementById", "data-min-rating").Get("value").String())
@@ -252,8 +251,8 @@ func (c *dataControl) status(busy bool) string {
 		return c.hold.says("Changing the data")
 	case c.shown() == sourceFile:
 		return fmt.Sprintf("CSV, TSV, semicolon- or space-separated, or MovieLens (ratings.csv, ratings.dat, u.data): "+
-			"user, item, then optional rating and time, with or without a header; up to %d MB. "+
-			"It is read and trained on in your browser and never leaves it.", work.MaxLogBytes/1_000_000)
+			"user, item, then optional rating and time, with or without a header, in UTF-8 or UTF-16; up to %d MB. "+
+			"It is read and trained on in your browser and never leaves it.", work.MaxLogMB)
 	case c.shown() == sourcePlanted:
 		return "Users and items in taste groups, made from the fields above: whether the model finds your group is " +
 			"something you can check."

@@ -142,7 +142,7 @@ func TestNewcomerExport(t *testing.T) {
 func TestCSVNeutralisesFormulas(t *testing.T) {
 	for in, want := range map[string]string{
 		"=HYPERLINK(\"http://x\")": "'=HYPERLINK(\"http://x\")", "+1+2": "'+1+2", "-2+3": "'-2+3", "@SUM(A1)": "'@SUM(A1)",
-		"\tcmd": "'\tcmd", "\rcmd": "'\rcmd", "-0.5": "-0.5", "+3": "+3", "Pizza": "Pizza", "": "", "a=b": "a=b",
+		"\tcmd": "'\tcmd", "\rcmd": "'\rcmd", "-Inf": "'-Inf", "--1": "'--1", "-1e-05": "-1e-05", "-0.5": "-0.5", "+3": "+3", "Pizza": "Pizza", "": "", "a=b": "a=b",
 	} {
 		if got := Cell(in); got != want {
 			t.Errorf("Cell(%q) = %q, want %q", in, got, want)
