@@ -43,6 +43,10 @@ type runCommands interface {
 	StartReplay(choices runs.ReplayChoices)
 	// StartComparison trains and measures the rivals.
 	StartComparison()
+	// StartRetrain retrains the model in use from scratch with likes (your
+	// likes, in click order), and warm, to set your list beside the
+	// retrain's.
+	StartRetrain(likes []int32)
 	// FollowNewcomer finds the stream's newcomers and follows number n
 	// (0: the most active), or shows one followed already.
 	FollowNewcomer(n int)
@@ -95,4 +99,5 @@ const (
 	runCompare  runKind = "comparison"
 	runNewcomer runKind = "newcomer"
 	runSecond   runKind = "second"
+	runRetrain  runKind = "retrain"
 )

@@ -18,7 +18,7 @@ func (r *runner) StartReplay(choices runs.ReplayChoices) {
 		return
 	}
 	cfg := r.inUse.Config
-	lanes := runs.ReplayLanes(cfg, choices)
+	lanes := runs.ReplayLanes(cfg, choices, streamWord(r.data.Info))
 	spec := work.ReplaySpec{Config: cfg, Split: runs.ReplaySplit, TopN: runs.TopN, Lanes: lanes}
 	message := func(j *job, m work.Msg) {
 		r.replay.Take(m, j.elapsedMs())

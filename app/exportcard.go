@@ -79,8 +79,8 @@ func (d *downloads) render(id string) app.UI {
 }
 
 // exportCard is "Take it away": every chart as SVG or PNG, and the
-// training run, the replay, the comparison and the newcomers followed as
-// CSV or JSON, each file
+// training run, the replay, the comparison, the newcomers followed and
+// the comparison with a full retrain as CSV or JSON, each file
 // naming the settings and the data that made it.
 type exportCard struct {
 	app.Compo
@@ -89,6 +89,7 @@ type exportCard struct {
 	replay   runs.Replay
 	compare  runs.Comparison
 	newcomer runs.Newcomers
+	retrain  runs.Retrain
 	files    downloads
 	ctx      app.Context
 }
@@ -102,6 +103,7 @@ func (c *exportCard) OnMount(ctx app.Context) {
 	observe(ctx, "export", drawn(keyReplay)).Value(&c.replay)
 	observe(ctx, "export", drawn(keyCompare)).Value(&c.compare)
 	observe(ctx, "export", drawn(keyNewcomer)).Value(&c.newcomer)
+	observe(ctx, "export", drawn(keyRetrain)).Value(&c.retrain)
 }
 
 func textBlob(text, mime string) app.Value {
@@ -130,6 +132,11 @@ func (c *exportCard) exportResult(kind, format string) {
 		h.Settings = c.newcomer.Config
 		file := export.NewcomerFile(c.newcomer, c.data.Cat.Item)
 		header, rows = export.NewcomerTable(file)
+		result = file
+	case "retrain":
+		h.Settings = c.retrain.Config
+		file := export.RetrainFile(c.retrain, c.data.Cat.Item)
+		header, rows = export.RetrainTable(file)
 		result = file
 	}
 	name := "eals-" + kind + "." + format
@@ -167,12 +174,13 @@ func chartNote(cfg core.Config, d *datainfo.Info) string {
 func (c *exportCard) Render() app.UI {
 	type result struct{ kind, name string }
 	results := []result{{"training", "The training run"}, {"replay", "The replay"}, {"comparison", "The comparison"},
-		{"newcomer", "The newcomers followed"}}
+		{"newcomer", "The newcomers followed"}, {"retrain", "The comparison with a full retrain"}}
 	have := map[string]bool{
 		"training":   len(c.model.Run.Objective) > 0,
 		"replay":     len(c.replay.Lanes) > 0 && !c.replay.Running,
 		"comparison": len(c.compare.Rows) > 0 && !c.compare.Running,
 		"newcomer":   len(c.newcomer.Followed) > 0 && !c.newcomer.Running,
+		"retrain":    c.retrain.Result != nil && !c.retrain.Running,
 	}
 	button := func(id, label, aria string, on func()) app.UI {
 		return app.Button().ID(id).Class("export").Text(label).Aria("label", aria).

@@ -97,6 +97,7 @@ func (p *Page) Render() app.UI {
 				newInside().Commands(c),
 				newSecondCard().Commands(c),
 				app.Div().ID("evidence").Class("evidence").Body(
+					newRetrainSection().Commands(c),
 					newReplaySection().Commands(c),
 					newNewcomerSection().Commands(c),
 					newCompareSection().Commands(c),

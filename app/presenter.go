@@ -42,6 +42,7 @@ var presenterViews = []presenterView{
 	{"factor-map", "The factor map", ""},
 	{"map", "The map of where", "factor-map"},
 	{"second", "A second model", ""},
+	{"full-retrain", "Against a full retrain", ""},
 	{"replay", "The replay", ""},
 	{"newcomer", "Follow a newcomer", ""},
 	{"compare", "eALS against its rivals", ""},

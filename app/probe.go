@@ -42,6 +42,7 @@ type evidence struct {
 	Replay   runs.Replay     `json:"replay"`
 	Compare  runs.Comparison `json:"compare"`
 	Newcomer runs.Newcomers  `json:"newcomer"`
+	Retrain  runs.Retrain    `json:"retrain"`
 }
 
 func newProbe() *probe { return &probe{} }
@@ -173,6 +174,8 @@ func (p *probe) show(key string, v any, paintedAt float64) {
 		p.evidence.Compare = v.(runs.Comparison)
 	case keyNewcomer:
 		p.evidence.Newcomer = v.(runs.Newcomers)
+	case keyRetrain:
+		p.evidence.Retrain = v.(runs.Retrain)
 	}
 }
 

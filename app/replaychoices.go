@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/app/runs"
+	"github.com/ealslive/ealslive/app/textfmt"
 )
 
 // toggle adds or removes w from ws.
@@ -45,5 +46,32 @@ func (c *replaySection) renderChoices() app.UI {
 			func(on bool) { c.choices.BPR = on }),
 		box("replay-rcd", "RCD (uniform weights, as in its paper), then its incremental update", c.choices.RCD, busy,
 			func(on bool) { c.choices.RCD = on }),
+		c.renderRetrainChoice(busy),
+	)
+}
+
+// renderRetrainChoice is the "retrain every N" lane, as radio buttons:
+// none, or one N of runs.ReplayRetrainEvery, worded for the data.
+func (c *replaySection) renderRetrainChoice(busy bool) app.UI {
+	reviews := streamWord(c.data.Info)
+	radio := func(id, label string, n int) app.UI {
+		return app.Label().Class("choice").For(id).Body(
+			app.Input().Type("radio").Name("replay-retrain").ID(id).Checked(c.choices.RetrainEvery == n).Disabled(busy).
+				OnChange(func(ctx app.Context, e app.Event) {
+					if ctx.JSSrc().Get("checked").Bool() {
+						c.choices.RetrainEvery = n
+					}
+				}),
+			app.Span().Text(label),
+		)
+	}
+	return app.FieldSet().ID("replay-retrain").Class("choices choices-inner").Body(
+		app.Legend().Text("And eALS retrained from scratch on everything seen so far, frozen in between "+
+			"(each retrain takes about as long as the first training, on one worker):"),
+		radio("replay-retrain-0", "no retraining lane", 0),
+		app.Range(runs.ReplayRetrainEvery).Slice(func(k int) app.UI {
+			n := runs.ReplayRetrainEvery[k]
+			return radio("replay-retrain-"+strconv.Itoa(n), fmt.Sprintf("every %s %s", textfmt.Thousands(n), reviews), n)
+		}),
 	)
 }

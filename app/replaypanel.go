@@ -21,6 +21,7 @@ type replayPanel struct {
 	onButton   func(ctx app.Context, start bool) // kept from the first render (see catalogView.onRowClick)
 	IfineClock bool
 	Ichoices   app.UI // the optional lanes' controls
+	Ireviews   string // what the data's clicks are called ("reviews")
 }
 
 func newReplayPanel() *replayPanel { return &replayPanel{} }
@@ -34,6 +35,7 @@ func (c *replayPanel) OnButton(v func(ctx app.Context, start bool)) *replayPanel
 func (c *replayPanel) Stopping(v bool) *replayPanel  { c.Istopping = v; return c }
 func (c *replayPanel) FineClock(v bool) *replayPanel { c.IfineClock = v; return c }
 func (c *replayPanel) Choices(v app.UI) *replayPanel { c.Ichoices = v; return c }
+func (c *replayPanel) Reviews(v string) *replayPanel { c.Ireviews = v; return c }
 
 func (c *replayPanel) Render() app.UI {
 	r := c.Irun
@@ -47,7 +49,8 @@ func (c *replayPanel) Render() app.UI {
 			"every model first ranks all businesses for that person and scores a hit if the business they reviewed "+
 			"is in the top 100; then it learns the review. Three models side by side: the eALS model learning each "+
 			"review with one incremental update, the same trained model never updated, and popularity (review counts, kept up to date); "+
-			"below, you can add eALS learning with other weights of a click, and BPR and RCD, each trained on the same reviews and learning with its own online update."),
+			"below, you can add eALS learning with other weights of a click, and BPR and RCD, each trained on the same reviews and learning with its own online update, "+
+			"and eALS retrained from scratch every so many reviews instead of learning each one."),
 		c.Ichoices,
 		app.P().ID("replay-status").Class("status").Text(c.status()),
 		when(r.Running, func() app.UI { return progressMeter("replay-progress", "Progress of the replay", r.Progress) }),
@@ -115,6 +118,7 @@ func (c *replayPanel) renderResults() app.UI {
 				lines:   laneLines(r.Lanes, func(m eval.Metrics) float64 { return m.NDCG }),
 				caption: "Like HR@100, but a hit counts more the higher it ranks (1 at the top, 0 beyond 100)."}.render(),
 		),
+		c.renderCompute(),
 		historyBars{id: "replay-history", title: "HR@100 by the person's number of past reviews (the paper's Figure 8)",
 			series: laneLines(r.Lanes, nil), groups: historyGroups(r.Lanes),
 			caption: "Each replayed review is put in a group by how many reviews its author had written before it, in training " +

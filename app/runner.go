@@ -16,7 +16,8 @@ import (
 // runner is the one owner of the page's long runs, which the workers
 // carry out one at a time: loading data (loading.go), training the model
 // your list comes from (training.go), and the evidence runs and the second
-// model (evidence.go). The sections send it commands (runCommands) and
+// model (evidence.go, and fullretrainrun.go for your list against a full
+// retrain). The sections send it commands (runCommands) and
 // draw what it publishes: the data, the model in use, each run's state,
 // what holds the workers, and how far the page has got. Nothing else
 // starts, stops or hears a run.
@@ -56,6 +57,7 @@ type runner struct {
 	compare  runs.Comparison
 	newcomer runs.Newcomers
 	second   secondRun
+	retrain  runs.Retrain // fullretrainrun.go
 }
 
 // runPage is what the runner tells the rest of the page: the session.
@@ -144,6 +146,9 @@ func (r *runner) Stop(kind runKind) {
 	case runSecond:
 		r.second.Stopping = true
 		r.pub.publish(keySecond, r.second)
+	case runRetrain:
+		r.retrain.Stopping = true
+		r.pub.publish(keyRetrain, r.retrain)
 	}
 }
 
@@ -170,6 +175,7 @@ var holdReasons = map[runKind]string{
 	runCompare:  "the comparison is running",
 	runNewcomer: "newcomers are being followed",
 	runSecond:   "the second model is training",
+	runRetrain:  "the model is being retrained with your likes",
 }
 
 func (r *runner) publishHold() {

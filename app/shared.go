@@ -32,6 +32,7 @@ const (
 	keyCompare  = "eals/compare"  // runs.Comparison: eALS against its rivals
 	keyNewcomer = "eals/newcomer" // runs.Newcomers: the newcomers followed
 	keySecond   = "eals/second"   // secondRun: the second model's training
+	keyRetrain  = "eals/retrain"  // runs.Retrain: your list against a full retrain
 	keyNear     = "eals/near"     // nearShown: the last "More like this" opened
 	keyMapView  = "eals/mapview"  // string: the factor map section's view (viewFactors, viewWhere)
 	keyMapShown = "eals/mapshown" // factorMapShown: what the factor map drew

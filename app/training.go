@@ -51,6 +51,7 @@ func (r *runner) train(cfg core.Config, restore bool) {
 	r.training = trainingShown{Run: runs.NewTraining(cfg, r.pool.Size()), Previous: previous, AskedAt: now()}
 	r.adopted = false
 	r.forgetNewcomers()
+	r.forgetRetrain()
 	saveSettings(cfg)
 	// The model in use is let go of for the one to come; your clicks are
 	// kept for it to learn.

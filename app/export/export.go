@@ -17,7 +17,7 @@ import (
 // Head is what every exported file says about its origin.
 type Head struct {
 	Page     string      `json:"page"`
-	Kind     string      `json:"kind"` // "training", "replay", "comparison" or "newcomer"
+	Kind     string      `json:"kind"` // "training", "replay", "comparison", "newcomer" or "retrain"
 	Exported string      `json:"exported"`
 	Settings core.Config `json:"settings"`
 	Data     Data        `json:"data"`
@@ -112,16 +112,20 @@ func at(v []float64, k int) float64 {
 
 // ReplayTable is a replay: each lane's overall figures, its Figure 8
 // buckets and its curve, one row each, told apart by the part column.
+// The overall rows also carry the lane's compute in milliseconds: its
+// training, what it did to learn the stream (updates, or retrains, which
+// retrains counts) and both.
 func ReplayTable(r runs.Replay) ([]string, [][]string) {
-	header := []string{"lane", "label", "part", "tests_or_group", "hr_at_100", "ndcg_at_100", "count"}
+	header := []string{"lane", "label", "part", "tests_or_group", "hr_at_100", "ndcg_at_100", "count", "train_ms", "learning_ms", "compute_ms", "retrains"}
 	var rows [][]string
 	for _, l := range r.Lanes {
-		rows = append(rows, []string{l.Key, Cell(l.Label), "overall", "", fullPrecision(l.Overall.HR), fullPrecision(l.Overall.NDCG), strconv.Itoa(l.Overall.Count)})
+		rows = append(rows, []string{l.Key, Cell(l.Label), "overall", "", fullPrecision(l.Overall.HR), fullPrecision(l.Overall.NDCG), strconv.Itoa(l.Overall.Count),
+			fullPrecision(l.TrainMs), fullPrecision(l.UpdateMsTotal), fullPrecision(l.ComputeMs), strconv.Itoa(l.Retrains)})
 		for _, b := range l.ByHistory {
-			rows = append(rows, []string{l.Key, Cell(l.Label), "past_reviews", b.Label, fullPrecision(b.HR), fullPrecision(b.NDCG), strconv.Itoa(b.Count)})
+			rows = append(rows, []string{l.Key, Cell(l.Label), "past_reviews", b.Label, fullPrecision(b.HR), fullPrecision(b.NDCG), strconv.Itoa(b.Count), "", "", "", ""})
 		}
 		for _, p := range l.Curve {
-			rows = append(rows, []string{l.Key, Cell(l.Label), "curve", strconv.Itoa(p.Tests), fullPrecision(p.HR), fullPrecision(p.NDCG), strconv.Itoa(p.Count)})
+			rows = append(rows, []string{l.Key, Cell(l.Label), "curve", strconv.Itoa(p.Tests), fullPrecision(p.HR), fullPrecision(p.NDCG), strconv.Itoa(p.Count), "", "", "", ""})
 		}
 	}
 	return header, rows

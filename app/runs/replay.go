@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/ealslive/ealslive/app/textfmt"
 	"github.com/ealslive/ealslive/app/work"
 	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/eval"
@@ -22,6 +23,7 @@ const (
 	LanePopular  = work.LanePopular  // item counts, updated
 	LaneBPR      = work.LaneBPR
 	LaneRCD      = work.LaneRCD
+	LaneRetrain  = work.LaneRetrain // eALS retrained from scratch every N, frozen in between
 )
 
 // LaneLabels name the three lanes of the paper's protocol.
@@ -35,11 +37,18 @@ var LaneLabels = map[string]string{
 // page's own, as the paper's Figure 8 compares them.
 var ReplayWNews = []float64{1, 2, 4, 8}
 
+// ReplayRetrainEvery are the N a visitor may retrain eALS every N reviews
+// of the stream with: a few retrains to a score on the Phoenix stream.
+var ReplayRetrainEvery = []int{500, 1000, 2000}
+
 // ReplayChoices are the lanes a visitor adds to the replay's three.
 type ReplayChoices struct {
 	WNew []float64 // more eALS lanes, each learning with this w_new
 	BPR  bool      // BPR, trained on the same reviews, then online SGD steps
 	RCD  bool      // RCD, trained on the same reviews, then its online update
+	// RetrainEvery adds eALS retrained from scratch on everything seen so
+	// far every RetrainEvery reviews, frozen in between; 0 adds none.
+	RetrainEvery int
 }
 
 // WNewLaneKey is the key of an optional eALS lane: "eals-w4" for w_new = 4.
@@ -67,8 +76,9 @@ func RCD(cfg core.Config) core.RCDConfig {
 
 // ReplayLanes are the lanes of a replay with cfg: the three of the
 // paper's protocol, then the visitor's choices, in the order of every
-// chart.
-func ReplayLanes(cfg core.Config, ch ReplayChoices) []work.LaneSpec {
+// chart; reviews names the stream's clicks in labels ("reviews",
+// "interactions").
+func ReplayLanes(cfg core.Config, ch ReplayChoices, reviews string) []work.LaneSpec {
 	lanes := []work.LaneSpec{
 		{Key: LaneLearning, Label: fmt.Sprintf("eALS, learning each click (w_new = %g)", cfg.WNew), Kind: work.LaneLearning},
 		{Key: LaneFrozen, Label: LaneLabels[LaneFrozen], Kind: work.LaneFrozen},
@@ -86,6 +96,10 @@ func ReplayLanes(cfg core.Config, ch ReplayChoices) []work.LaneSpec {
 	if ch.RCD {
 		r := RCD(cfg)
 		lanes = append(lanes, work.LaneSpec{Key: LaneRCD, Label: "RCD, uniform weights", Kind: work.LaneRCD, RCD: &r})
+	}
+	if n := ch.RetrainEvery; n > 0 {
+		lanes = append(lanes, work.LaneSpec{Key: LaneRetrain, Label: fmt.Sprintf("eALS, retrained every %s %s", textfmt.Thousands(n), reviews),
+			Kind: work.LaneRetrain, Every: n})
 	}
 	return lanes
 }
@@ -117,6 +131,8 @@ type Replay struct {
 	Workers        int     `json:"workers"`
 	// Order is the lanes' keys in chart order, as the replay was asked.
 	Order []string `json:"order"`
+	// RetrainEvery is the retraining lane's N, 0 without one.
+	RetrainEvery int `json:"retrainEvery,omitempty"`
 }
 
 // Lane is one recommender's results so far.
@@ -126,6 +142,14 @@ type Lane struct {
 	Overall   eval.Metrics         `json:"overall"`
 	ByHistory []eval.HistoryBucket `json:"byHistory"`
 	Curve     []eval.CurvePoint    `json:"curve"`
+	// The lane's compute in milliseconds on the workers' clocks: TrainMs
+	// its starting model's training, UpdateMsTotal every update (every
+	// retrain, for a retraining lane, which Retrains counts), ComputeMs
+	// both.
+	TrainMs       float64 `json:"trainMs"`
+	UpdateMsTotal float64 `json:"updateMsTotal"`
+	ComputeMs     float64 `json:"computeMs"`
+	Retrains      int     `json:"retrains,omitempty"`
 }
 
 // NewReplay is a replay with cfg of lanes on workers, just started.
@@ -133,6 +157,9 @@ func NewReplay(cfg core.Config, lanes []work.LaneSpec, workers int) Replay {
 	r := Replay{Running: true, Phase: "training", Config: cfg, Epochs: cfg.Epochs, Workers: workers}
 	for _, l := range lanes {
 		r.Order = append(r.Order, l.Key)
+		if l.Kind == work.LaneRetrain {
+			r.RetrainEvery = l.Every
+		}
 	}
 	return r
 }
@@ -174,7 +201,8 @@ func (r *Replay) End(stopped bool, failed string, wallMs float64) {
 func (r *Replay) SetLanes(ls []work.LaneResult) {
 	r.Lanes = slices.Clone(r.Lanes) // the one published stays as it was
 	for _, l := range ls {
-		v := Lane{Key: l.Key, Label: l.Label, Overall: l.Overall, ByHistory: l.ByHistory, Curve: l.Curve}
+		v := Lane{Key: l.Key, Label: l.Label, Overall: l.Overall, ByHistory: l.ByHistory, Curve: l.Curve,
+			TrainMs: l.TrainMs, UpdateMsTotal: l.UpdateMsTotal, ComputeMs: l.ComputeMs, Retrains: l.Retrains}
 		k := slices.IndexFunc(r.Lanes, func(x Lane) bool { return x.Key == l.Key })
 		if k < 0 {
 			r.Lanes = append(r.Lanes, v)
