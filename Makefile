@@ -88,12 +88,13 @@ bench:
 # of BENCHPAIRS visits, or, with BASE=<commit>, this build against that
 # commit's (built in a worktree of its own by .ci/build-base), visits
 # alternated pair by pair, with each measure's ratio; then a generated file of
-# MovieLens-1M's shape, trained through the file control (BenchmarkLargeFile).
+# MovieLens-1M's shape, trained through the file control (BenchmarkLargeFile);
+# then the retrain with three likes over the first training (BenchmarkRetrain).
 BENCHPAIRS ?= 5
 bench-web: build
 	@base=""; if [ -n "$(BASE)" ]; then base=$$(bash .ci/build-base "$(BASE)" "$(abspath $(DATA))"); fi; \
 	EALS_BENCH_BASE="$$base" EALS_BENCH_PAIRS=$(BENCHPAIRS) $(GO) test -tags browser -count=1 -timeout=60m \
-		-run='^$$' -bench='^Benchmark(Page|LargeFile)$$' -benchtime=1x ./cmd/build/pagetest
+		-run='^$$' -bench='^Benchmark(Page|LargeFile|Retrain)$$' -benchtime=1x ./cmd/build/pagetest
 
 # The seed corpora (each package's testdata/fuzz) also run in every plain go test.
 # Short minimisation: at the default 60 s the fuzzer spends most of its time

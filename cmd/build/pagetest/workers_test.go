@@ -263,8 +263,9 @@ document.addEventListener("DOMContentLoaded", () => {
 // A change redraws the sections that show it and no other: training's
 // progress redraws the model card, not your list or the finder; a replay's
 // progress redraws the replay, not them either; a like redraws the
-// sections that show your clicks and list, not the model card or the
-// evidence.
+// sections that show your clicks and list (the comparison with a full
+// retrain among them, which says when your likes have moved on), not the
+// model card or the evidence the runner publishes.
 func TestRendersPerSection(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
@@ -299,7 +300,7 @@ func TestRendersPerSection(t *testing.T) {
 	if grew := after.Renders["replay"] - during.Renders["replay"]; grew < 2 {
 		t.Errorf("the replay redrew %d times while it replayed", grew)
 	}
-	for _, s := range []string{"list", "finder", "clicks", "model", "inside", "compare"} {
+	for _, s := range []string{"list", "finder", "clicks", "model", "inside", "compare", "full-retrain"} {
 		// Its end frees the workers, which the controls that start long
 		// runs show: one redraw.
 		if grew := after.Renders[s] - during.Renders[s]; grew > 1 {
@@ -312,7 +313,7 @@ func TestRendersPerSection(t *testing.T) {
 	// "Inside the model" and the finder follow once the new list is on
 	// screen, each in a task of its own, so a busy machine may show the
 	// list well before them: wait for all, and give up naming the metrics.
-	redrawn := []string{"list", "finder", "clicks", "inside", "browse-rows"}
+	redrawn := []string{"list", "finder", "clicks", "inside", "browse-rows", "full-retrain"}
 	liked := waitFor(t, ctx, "the like, and every section that shows it to redraw", 10*time.Second, func(m metrics) bool {
 		for _, s := range redrawn {
 			if m.Renders[s] <= after.Renders[s] {
