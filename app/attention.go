@@ -40,10 +40,16 @@ func scrollTo(view string) {
 // you like), the business now in its row takes the focus, or the list's
 // heading if the row is gone.
 func keepFocus(f focusRequest) {
+	doc := app.Window().Get("document")
+	if f.To != "" {
+		if el := doc.Call("querySelector", f.To); el.Truthy() {
+			moveFocus(el)
+		}
+		return
+	}
 	if f.List == "" {
 		return
 	}
-	doc := app.Window().Get("document")
 	list := doc.Call("getElementById", f.List)
 	if !list.Truthy() {
 		return

@@ -38,6 +38,9 @@ type runCommands interface {
 	// LoadData makes d the page's data, with the bytes of a file just
 	// picked (nil otherwise), and trains on it.
 	LoadData(d dataSource, parts [][]byte)
+	// Use trains a fresh model with cfg on d, the data in use or other:
+	// a lesson's step starts so.
+	Use(d dataSource, cfg core.Config)
 	// StartReplay replays the paper's online protocol with the lanes
 	// chosen.
 	StartReplay(choices runs.ReplayChoices)
@@ -80,6 +83,24 @@ type viewCommands interface {
 	ShowNear(n nearShown, words string)
 	// MapDrawn tells the page what the factor map draws, for its tests.
 	MapDrawn(shown factorMapShown)
+	// Open opens a business's "why?" or "similar" in your list.
+	Open(r openRequest)
+}
+
+// lessonCommands move through the lesson (guide.go).
+type lessonCommands interface {
+	// OpenLesson opens step k (1 for the first) in the state the path
+	// reaches there.
+	OpenLesson(k int)
+	CloseLesson()
+	LessonNext()
+	LessonBack()
+	// LessonDo does the step's action, as its button would.
+	LessonDo()
+	// LessonGuess takes the learner's prediction.
+	LessonGuess(guess string)
+	// LessonCheck shows the answer, once the step is done.
+	LessonCheck()
 }
 
 // commands is every command, as the Page hands them to its sections: each
@@ -88,6 +109,7 @@ type commands struct {
 	youCommands
 	runCommands
 	viewCommands
+	lessonCommands
 }
 
 // runKind names a long run, for Stop and for what holds the workers.

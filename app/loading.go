@@ -9,6 +9,7 @@ import (
 	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/textfmt"
 	"github.com/ealslive/ealslive/app/work"
+	"github.com/ealslive/ealslive/core"
 	"github.com/ealslive/ealslive/core/pack"
 )
 
@@ -25,6 +26,21 @@ func (r *runner) LoadData(d dataSource, parts [][]byte) {
 		return
 	}
 	r.load(d, parts, true)
+}
+
+// Use trains a fresh model with cfg on the data d: the data in use, or d
+// once loaded. A model kept for the same data and settings comes back
+// instead of training: either way it is the model the settings give.
+func (r *runner) Use(d dataSource, cfg core.Config) {
+	if r.data.Cat != nil && sameSource(d, r.source) {
+		r.Train(cfg)
+		return
+	}
+	if r.busy() != "" {
+		return
+	}
+	r.inUse.Config = cfg
+	r.load(d, nil, true)
 }
 
 // load asks the workers for the data d, with parts' bytes if the page has

@@ -14,6 +14,7 @@ type Page struct {
 	cmd     commands
 	start   func(ctx app.Context) // starts the visit, once
 	present []string              // the sections presenter mode shows; nil: the mode is off
+	lesson  lessonShown           // the lesson's step, which sections it uses
 	stage   stage                 // as painted
 	settled bool                  // the loader has heard that the page is ready or failed
 }
@@ -33,6 +34,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	start := p.start
 	p.start = nil
 	observe(ctx, "page", keyPresent).Value(&p.present)
+	observe(ctx, "page", keyLesson).Value(&p.lesson)
 	observe(ctx, "page", drawn(keyStage)).OnChange(p.settle).Value(&p.stage)
 	start(ctx)
 	listenForShortcuts(p.cmd)
@@ -68,9 +70,16 @@ func (p *Page) Render() app.UI {
 	// screen and put back keeps its runs and results.
 	class := "page"
 	if p.present != nil {
-		class = "page presenter"
+		class += " presenter"
 	}
-	return app.Div().Class(class).DataSet("present", strings.Join(p.present, " ")).Body(
+	// In the lesson the sections the step does not use are dimmed, or
+	// hidden with the link's hide flag, and the one it looks at marked.
+	l := p.lesson
+	if l.On {
+		class += " lesson"
+	}
+	return app.Div().Class(class).DataSet("present", strings.Join(p.present, " ")).
+		DataSet("lesson", strings.Join(l.Uses, " ")).DataSet("look", l.Look).DataSet("hide", l.On && l.Hide).Body(
 		app.Nav().Class("skip").Aria("label", "Skip links").Body(
 			app.A().Href("#you").Text("Skip to your list").OnClick(focusOn("#you h2")),
 			app.A().Href("#browse").Text("Skip to the finder").OnClick(focusOn("#search")),
@@ -83,6 +92,7 @@ func (p *Page) Render() app.UI {
 			),
 			newAnnouncer(),
 			newAttention(),
+			newLessonCard().Commands(c),
 			app.Div().Class("grid").Body(
 				newModelCard().Commands(c),
 				newYourList().Commands(c),

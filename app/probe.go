@@ -37,12 +37,27 @@ type drawnValue struct {
 	paintedAt float64
 }
 
-// evidence is the evidence runs' latest figures.
+// evidence is the evidence runs' latest figures, and the lesson's step.
 type evidence struct {
 	Replay   runs.Replay     `json:"replay"`
 	Compare  runs.Comparison `json:"compare"`
 	Newcomer runs.Newcomers  `json:"newcomer"`
 	Retrain  runs.Retrain    `json:"retrain"`
+	Lesson   lessonEvidence  `json:"lesson"`
+}
+
+// lessonEvidence is the lesson's step as painted.
+type lessonEvidence struct {
+	On      bool   `json:"on"`
+	Step    int    `json:"step"` // 1-based
+	Entered bool   `json:"entered"`
+	Done    bool   `json:"done"`
+	Waits   string `json:"waits"`
+	Guess   string `json:"guess"`
+	Answer  string `json:"answer"`
+	Right   bool   `json:"right"`
+	Did     string `json:"did"`
+	Problem string `json:"problem"`
 }
 
 func newProbe() *probe { return &probe{} }
@@ -176,6 +191,14 @@ func (p *probe) show(key string, v any, paintedAt float64) {
 		p.evidence.Newcomer = v.(runs.Newcomers)
 	case keyRetrain:
 		p.evidence.Retrain = v.(runs.Retrain)
+	case keyLesson:
+		l := v.(lessonShown)
+		e := lessonEvidence{On: l.On, Step: l.Step + 1, Entered: l.Entered, Done: l.Card.Done, Waits: l.Waits,
+			Guess: l.Card.Guess, Right: l.Card.Right, Did: l.Card.Did, Problem: l.Card.Problem}
+		if a := l.Card.Answer; a != nil {
+			e.Answer = a.Value
+		}
+		p.evidence.Lesson = e
 	}
 }
 

@@ -53,5 +53,6 @@ func testSession() (*session, *recorder) {
 	s.views = newViews(rec)
 	s.you = newYou(rec, s, visitor.MemoryStore{})
 	s.runs = newRunner(rec, s, "test", "/web/yelp.msgpack")
+	s.guide = newGuide(rec, commands{s.you, s.runs, s.views, nil}, s.you, s.runs, s.views)
 	return s, rec
 }

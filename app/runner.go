@@ -74,6 +74,9 @@ type runPage interface {
 	note(msg string)
 	fail(f datainfo.Failure)
 	announce(msg string)
+	// runEnded follows the end of a run of kind, once its figures are
+	// published.
+	runEnded(kind runKind)
 }
 
 // job is a run under way: its number with the workers, when it started
@@ -114,6 +117,7 @@ func (r *runner) start(kind runKind, spec work.JobSpec, message func(j *job, m w
 					r.publishHold()
 				}
 				finished(j, stopped, failureText(fs))
+				r.page.runEnded(kind)
 			})
 		},
 	})

@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -71,6 +72,32 @@ func (l *scenario) firstSettings(v *views) core.Config {
 		v.SetMapView(viewWhere)
 	}
 	return cfg
+}
+
+// The query keys of a lesson's link: ?lesson=K opens step K, and hide
+// (any value but 0 or false) hides the sections the step does not use
+// instead of dimming them.
+const (
+	linkLesson = "lesson"
+	linkHide   = "hide"
+)
+
+// lesson is the lesson's step the link opens, and whether it hides the
+// sections the step does not use; ok is false when the link opens none. A
+// step out of range opens the nearest.
+func (l *scenario) lesson() (k int, hide, ok bool) {
+	q, _ := url.ParseQuery(strings.TrimPrefix(l.linkQuery(), "?"))
+	v, found := q[linkLesson]
+	if !found {
+		return 0, false, false
+	}
+	k, err := strconv.Atoi(strings.TrimSpace(v[len(v)-1]))
+	if err != nil {
+		k = 1
+	}
+	h := q.Get(linkHide)
+	_, hidden := q[linkHide]
+	return k, hidden && h != "0" && h != "false", true
 }
 
 // The query keys of a link's data: "data" is the source's kind, "file"

@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/ealslive/ealslive/app/datainfo"
+	"github.com/ealslive/ealslive/app/visitor"
 	"github.com/ealslive/ealslive/core"
 )
 
@@ -17,6 +18,7 @@ type session struct {
 	views *views
 	you   *you
 	runs  *runner
+	guide *guide
 	link  scenario
 }
 
@@ -26,11 +28,12 @@ func newSession() *session {
 	s.views = newViews(b)
 	s.you = newYou(b, s, localStore{})
 	s.runs = newRunner(b, s, app.Getenv("GOAPP_VERSION"), "")
+	s.guide = newGuide(b, commands{s.you, s.runs, s.views, nil}, s.you, s.runs, s.views)
 	return s
 }
 
 // commands are what the sections may ask, each of its owner.
-func (s *session) commands() commands { return commands{s.you, s.runs, s.views} }
+func (s *session) commands() commands { return commands{s.you, s.runs, s.views, s.guide} }
 
 // start runs the page once it is in the browser: presenter mode and the
 // settings its address asks for, the workers, and the data with the first
@@ -62,8 +65,12 @@ func (s *session) start(ctx app.Context) {
 	// settings of its first training, so that worker 0 reads the model kept
 	// for them ahead.
 	cfg := s.link.firstSettings(s.views)
-	s.runs.inUse.Config = cfg
 	src := s.link.firstSource(s.views)
+	if k, hide, ok := s.link.lesson(); ok {
+		// A lesson's step opens on its own data and settings.
+		src, cfg = s.guide.openFromLink(k, hide)
+	}
+	s.runs.inUse.Config = cfg
 	s.runs.source = src
 	s.runs.load(src, nil, false)
 	s.runs.Train(cfg)
@@ -85,6 +92,7 @@ func (s *session) dataArrived(d dataSet, src dataSource, first bool) {
 	case first:
 		s.link.apply(d.Cat, s.views, s.you)
 	}
+	s.guide.dataArrived()
 	s.you.publish()
 }
 
@@ -98,6 +106,7 @@ func (s *session) modelArrived(m *core.Model) error {
 		s.link.view = ""
 		s.views.ShowView(v)
 	}
+	s.guide.modelArrived()
 	return nil
 }
 
@@ -105,8 +114,10 @@ func (s *session) modelArrived(m *core.Model) error {
 // next.
 func (s *session) modelGone() { s.you.detach() }
 
-func (s *session) note(msg string)     { s.views.Note(msg) }
-func (s *session) announce(msg string) { s.views.Announce(msg, false) }
+func (s *session) note(msg string)          { s.views.Note(msg) }
+func (s *session) announce(msg string)      { s.views.Announce(msg, false) }
+func (s *session) runEnded(kind runKind)    { s.guide.runEnded(kind) }
+func (s *session) youChanged(y visitor.You) { s.guide.youChanged(y) }
 
 // fail stops the page on f, which the notices show at the top.
 func (s *session) fail(f datainfo.Failure) {

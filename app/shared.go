@@ -39,6 +39,8 @@ const (
 	keyPresent  = "eals/present"  // []string: presenter mode's sections, nil when off
 	keyFocus    = "eals/focus"    // focusRequest: where the keyboard's focus goes once painted
 	keyView     = "eals/view"     // viewRequest: a section to bring into view once painted
+	keyOpen     = "eals/open"     // openRequest: a "why?" or "similar" of your list to open
+	keyLesson   = "eals/lesson"   // lessonShown: the lesson's step
 )
 
 // drawn is the key under which key's values arrive once the sections

@@ -30,6 +30,7 @@ var shortcuts = []shortcut{
 	{Key: "r", Does: "go to the replay", Targets: []string{"#replay-start", "#replay-stop", "#replay h2"}},
 	{Key: "s", Does: "start or stop the replay", Targets: []string{"#replay-start", "#replay-stop"}, Press: true},
 	{Key: "p", Does: "presenter mode on or off", Act: func(c commands) bool { c.TogglePresenter(); return true }},
+	{Key: "t", Does: "take the lesson, or its next step", Act: lessonKey},
 	{Key: "?", Does: "go to this list of shortcuts", Targets: []string{"#keys summary"}},
 }
 
@@ -108,6 +109,16 @@ func firstShown(sels []string) app.Value {
 		}
 	}
 	return app.Null()
+}
+
+// lessonKey opens the lesson, or goes to its next step.
+func lessonKey(c commands) bool {
+	if app.Window().Get("document").Call("querySelector", ".page.lesson").Truthy() {
+		c.LessonNext()
+	} else {
+		c.OpenLesson(1)
+	}
+	return true
 }
 
 // presenting says whether presenter mode is on, as the page shows it.

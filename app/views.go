@@ -136,5 +136,20 @@ func (v *views) TogglePresenter() {
 // part alone: the page's other state lives in storage.
 func (v *views) keepPresentInAddress() { setAddressQuery(presentQuery(v.present)) }
 
+// openRequest opens a business's "why?" or "similar" in your list.
+type openRequest struct {
+	Item      int32
+	Why, Near bool
+	Seq       int // counts the requests, so that each is a change
+}
+
+// Open opens a business's "why?" or "similar" in your list, as its button
+// would.
+func (v *views) Open(r openRequest) {
+	v.seq++
+	r.Seq = v.seq
+	v.pub.publish(keyOpen, r)
+}
+
 // MapDrawn publishes what the factor map draws: the tests' probe reads it.
 func (v *views) MapDrawn(shown factorMapShown) { v.pub.publish(keyMapShown, shown) }

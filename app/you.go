@@ -27,6 +27,8 @@ type you struct {
 type youPage interface {
 	note(msg string)
 	announce(msg string)
+	// youChanged follows each change of yours, once published.
+	youChanged(y visitor.You)
 }
 
 // likeClick is an "I like this" click and when it happened on the page's
@@ -34,7 +36,7 @@ type youPage interface {
 type likeClick struct {
 	Item int32
 	At   float64
-	List string // the id of the list clicked in, where the keyboard's focus stays
+	List string // the id of the list clicked in, where the keyboard's focus stays, "" for none
 }
 
 // clickScreen is how long a like took to reach the screen.
@@ -45,13 +47,15 @@ type clickScreen struct {
 	Ms        float64        // from the click event to the first frame painted after the update
 }
 
-// focusRequest is where the keyboard's focus goes once your list is
-// painted: the business just liked, in the list it was liked in.
+// focusRequest is where the keyboard's focus goes once the page is
+// painted: the business just liked, in the list it was liked in, or the
+// element To names.
 type focusRequest struct {
 	List string // the list's element id
 	Item int32
 	Row  int    // its row in your list before the like, -1 if it was not there
-	Seq  uint64 // the list's version, so that each request is a change
+	To   string // a selector, instead of a list
+	Seq  uint64 // counts the requests, so that each is a change
 }
 
 func newYou(pub publisher, page youPage, store visitor.Store) *you {
@@ -88,6 +92,7 @@ func (y *you) Like(c likeClick) {
 	}
 	y.pub.publish(keyNews, news{Text: words, ToList: snap.Trained})
 	y.pub.publishNow(keyYou, snap)
+	y.page.youChanged(snap)
 }
 
 // Remove forgets that you liked business i: the model drops the
@@ -102,7 +107,7 @@ func (y *you) Remove(i int32) {
 		return
 	}
 	y.pub.publish(keyNews, news{Text: words})
-	y.pub.publishNow(keyYou, y.snapshot())
+	y.publishNow()
 }
 
 // StartOver forgets every click: you are a new user again.
@@ -116,7 +121,7 @@ func (y *you) StartOver() {
 		return
 	}
 	y.pub.publish(keyNews, news{Text: words})
-	y.pub.publishNow(keyYou, y.snapshot())
+	y.publishNow()
 }
 
 // BringBack swaps your clicks with those kept to bring back.
@@ -167,6 +172,7 @@ func (y *you) attach(m *core.Model) error {
 	}
 	y.page.announce("The model is ready. " + visitor.ListChange(nil, ids, func(i int32) string { return snap.Cat.Item(i).Name }))
 	y.pub.publish(keyYou, snap)
+	y.page.youChanged(snap)
 	return nil
 }
 
@@ -199,7 +205,18 @@ func (y *you) otherTab(raw string, found bool) {
 }
 
 // publish hands you, as you are now, to the sections.
-func (y *you) publish() { y.pub.publish(keyYou, y.snapshot()) }
+func (y *you) publish() {
+	snap := y.snapshot()
+	y.pub.publish(keyYou, snap)
+	y.page.youChanged(snap)
+}
+
+// publishNow is publish, your list redrawn in this task.
+func (y *you) publishNow() {
+	snap := y.snapshot()
+	y.pub.publishNow(keyYou, snap)
+	y.page.youChanged(snap)
+}
 
 func (y *you) snapshot() visitor.You {
 	snap := y.v.Snapshot()

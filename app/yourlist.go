@@ -22,6 +22,7 @@ type yourList struct {
 	you      visitor.You
 	whyOpen  map[int32]bool // by business, so a row stays open while it moves
 	nearOpen map[int32]bool // the rows whose "More like this" is open, by business
+	opening  openRequest
 }
 
 // listCommands are what a list of businesses sends: likes, and what
@@ -38,6 +39,18 @@ func (l *yourList) Commands(c listCommands) *yourList { l.Icmd = c; return l }
 func (l *yourList) OnMount(ctx app.Context) {
 	observe(ctx, "list", keyData).Value(&l.data)
 	observe(ctx, "list", keyYou).Value(&l.you)
+	observe(ctx, "list", keyOpen).OnChange(l.open).Value(&l.opening)
+}
+
+// open opens a "why?" or "similar" asked for by a command (the lesson's).
+func (l *yourList) open() {
+	r := l.opening
+	if r.Why {
+		l.whyOpen[r.Item] = true
+	}
+	if r.Near && !l.nearOpen[r.Item] {
+		toggleNear(l.Icmd, l.nearOpen, r.Item, l.you)
+	}
 }
 
 // onRowClick likes a business or opens its "why?" or "More like this":

@@ -91,6 +91,7 @@ type evCompare struct {
 type evidenceJSON struct {
 	Replay  evReplay
 	Compare evCompare
+	Lesson  evLesson
 }
 
 func readEvidence(t testing.TB, ctx context.Context) evidenceJSON {
