@@ -28,7 +28,7 @@ func lessonSession(t *testing.T, k int) (*session, *recorder) {
 }
 
 func lessonNow(rec *recorder) lessonShown { l, _ := rec.values[keyLesson].(lessonShown); return l }
-func stageNow(rec *recorder) stage      { st, _ := rec.values[keyStage].(stage); return st }
+func stageNow(rec *recorder) stage        { st, _ := rec.values[keyStage].(stage); return st }
 
 // plantedReference is core's model of the lesson's planted world, as the
 // page trains it, with you a new user of it.
