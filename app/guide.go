@@ -220,6 +220,9 @@ func (g *guide) show() {
 	if g.views.present != nil {
 		g.cmd.Present(s.Uses)
 	}
+	if v := mapViewFor([]string{s.Look}); v != "" {
+		g.cmd.SetMapView(v)
+	}
 	g.publish()
 	g.cmd.ShowView(s.Look)
 	g.seq++

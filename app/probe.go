@@ -134,7 +134,7 @@ func (p *probe) published(key string, v any) {
 	case keyYou:
 		y := v.(visitor.You)
 		m.SetAside, m.StorageFailed = y.SetAside, y.StorageFailed
-		if c := y.Last; c != nil && c != p.lastClick {
+		if c := y.Last; c != nil && c != p.lastClick && !c.Replayed {
 			p.lastClick = c
 			m.UpdateMs = append(m.UpdateMs, c.UpdateMs)
 			m.RankMs = append(m.RankMs, c.RankMs)

@@ -292,7 +292,7 @@ func (c *clickCostLine) OnMount(ctx app.Context) {
 
 func (c *clickCostLine) Render() app.UI {
 	last := c.you.Last
-	if last == nil || c.you.Cat == nil {
+	if last == nil || last.Replayed || c.you.Cat == nil {
 		return app.P().ID("update-time").Class("timing").Hidden(true)
 	}
 	r := clickReport{Name: c.you.Cat.Item(last.Item).Name, UpdateMs: last.UpdateMs, RankMs: last.RankMs, FineClock: fineClock()}

@@ -202,7 +202,7 @@ func objectiveRises(f Facts) (Answer, error) {
 		return Answer{Value: "yes", Says: fmt.Sprintf("Yes: one of its %d steps raised it, by %s.", len(steps), textfmt.Signed(worst))}, nil
 	}
 	return Answer{Value: "no", Says: fmt.Sprintf("No: none of its %d steps raised it. Each sets one coordinate to the exact minimiser "+
-		"with the others fixed, so the objective can only fall or stay (the least fall: %s).", len(steps), textfmt.Signed(worst))}, nil
+		"with the others fixed, so the objective can only fall or stay (the smallest fall: %s).", len(steps), textfmt.Sig(-worst, 2).Text())}, nil
 }
 
 // overlapWithSecond: how many of your top 20 the second model also lists.
@@ -266,9 +266,12 @@ func newcomerBeatsPopularity(f Facts) (Answer, error) {
 	}
 	for k, b := range learning.ByHistory {
 		if k < len(pop.ByHistory) && b.Count > 0 && b.HR > pop.ByHistory[k].HR {
-			return Answer{Value: b.Label, Says: fmt.Sprintf("From %s: with %s past reviews learning eALS hits %s of %s, popularity %s.",
-				b.Label,
-				b.Label, textfmt.Percent(b.HR), textfmt.Plural(b.Count, "review", "reviews"), textfmt.Percent(pop.ByHistory[k].HR))}, nil
+			past := "reviews"
+			if b.Label == "1" {
+				past = "review"
+			}
+			return Answer{Value: b.Label, Says: fmt.Sprintf("From %s: on the %s by reviewers with %s past %s, learning eALS hits %s, popularity %s.",
+				b.Label, textfmt.Plural(b.Count, "review", "reviews"), b.Label, past, textfmt.Percent(b.HR), textfmt.Percent(pop.ByHistory[k].HR))}, nil
 		}
 	}
 	return Answer{Value: "never", Says: "Never: in no group of past reviews did learning eALS hit more than popularity."}, nil

@@ -93,18 +93,33 @@ func (v *Visitor) attach(m *core.Model) (dropped []int32, why error, err error) 
 	v.id = m.AddUser()
 	v.prev, v.last = nil, nil
 	kept := make([]int32, 0, len(v.liked))
-	for _, i := range v.liked {
-		if err := m.Update(v.id, i); err != nil {
+	var last *Click
+	for k, i := range v.liked {
+		// The last like's update is traced, for the teaching views: the
+		// same update, with its steps kept.
+		var tr *core.UpdateTrace
+		var err error
+		start := time.Now()
+		if k == len(v.liked)-1 {
+			tr, err = m.UpdateTraced(v.id, i)
+		} else {
+			err = m.Update(v.id, i)
+		}
+		if err != nil {
 			// Update checks its arguments before it changes anything.
 			dropped = append(dropped, i)
 			why = cmp.Or(why, err)
 			continue
 		}
 		kept = append(kept, i)
+		if tr != nil {
+			last = &Click{Item: i, Trace: tr, Replayed: true, UpdateMs: textfmt.DurationMillis(time.Since(start))}
+		}
 	}
 	v.liked = kept
 	err = v.rank()
 	if err == nil || len(v.liked) == 0 {
+		v.last = last
 		return dropped, why, err
 	}
 	why = cmp.Or(why, err)

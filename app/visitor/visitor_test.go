@@ -426,3 +426,30 @@ func TestReplaceKeepsYoursToBringBack(t *testing.T) {
 		t.Errorf("on the next visit you like %v with %+v kept", y.Liked, y.Earlier)
 	}
 }
+
+// Clicks learnt when the model arrives keep the last one's update, traced,
+// for the teaching views, marked as not clicked now.
+func TestAttachTracesTheLastLike(t *testing.T) {
+	v := newVisitor(t, MemoryStore{}, nil)
+	for _, i := range []int32{3, 17} {
+		if _, err := v.Like(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := v.Attach(trainedModel(t)); err != nil {
+		t.Fatal(err)
+	}
+	ref := trainedModel(t)
+	u := ref.AddUser()
+	if err := ref.Update(u, 3); err != nil {
+		t.Fatal(err)
+	}
+	want, err := ref.UpdateTraced(u, 17)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := v.Snapshot()
+	if y.Last == nil || !y.Last.Replayed || y.Last.Item != 17 || !slices.EqualFunc(y.Last.Trace.UserSteps, want.UserSteps, func(a, b core.FactorStep) bool { return a == b }) {
+		t.Errorf("after the model arrived, the last like is %+v", y.Last)
+	}
+}

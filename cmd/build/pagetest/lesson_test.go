@@ -436,7 +436,14 @@ func TestLessonMatchesCore(t *testing.T) {
 	srv := serveSite(t, buildSite(t, ""), "")
 	ctx := newBrowser(t)
 	path := lessonWalk(t, ctx, srv, pk, false)
-	screenshotOf(t, ctx, "#lesson", "70-lesson-card")
+	screenshot(t, ctx, "70-lesson-laptop")
+	run(t, ctx, "1280×720 at 150%", 10*time.Second, projector())
+	time.Sleep(500 * time.Millisecond)
+	screenshotOf(t, ctx, "#lesson", "71-lesson-card-projector")
+	run(t, ctx, "narrow screen", 10*time.Second, phone())
+	time.Sleep(500 * time.Millisecond)
+	screenshotOf(t, ctx, "#lesson", "72-lesson-card-phone")
+	run(t, ctx, "back to the laptop", 10*time.Second, chromedp.EmulateReset())
 
 	for k := 1; k <= len(path); k++ {
 		run(t, ctx, fmt.Sprintf("opening ?lesson=%d", k), 30*time.Second, chromedp.Navigate(srv.base+"?lesson="+strconv.Itoa(k)))
