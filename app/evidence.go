@@ -11,6 +11,31 @@ import (
 // the newcomers) and trains the second model, each on the model in use's
 // settings, and publishes each as it goes.
 
+// folded is an evidence run's state S, which folds in the workers' news
+// (package runs).
+type folded[S any] interface {
+	*S
+	Take(m work.Msg, wallMs float64)
+	End(stopped bool, failed string, wallMs float64)
+}
+
+// startFolded starts spec as r's run of kind whose state is *state,
+// published under key, a copy each time, as the news comes, and its end
+// said in the live region by news. It reports whether the run started;
+// the caller then sets the state for the run and publishes it.
+func startFolded[S any, P folded[S]](r *runner, kind runKind, spec work.JobSpec, state P, key string, news func(stopped bool, failed string) string) bool {
+	message := func(j *job, m work.Msg) {
+		state.Take(m, j.elapsedMs())
+		r.pub.publish(key, *state)
+	}
+	finished := func(j *job, stopped bool, failed string) {
+		state.End(stopped, failed, j.elapsedMs())
+		r.pub.publish(key, *state)
+		r.page.announce(news(stopped, failed))
+	}
+	return r.start(kind, spec, message, finished)
+}
+
 // StartReplay replays the paper's online protocol on the data in use with
 // the three lanes of the paper and those chosen.
 func (r *runner) StartReplay(choices runs.ReplayChoices) {
@@ -20,16 +45,7 @@ func (r *runner) StartReplay(choices runs.ReplayChoices) {
 	cfg := r.inUse.Config
 	lanes := runs.ReplayLanes(cfg, choices, streamWord(r.data.Info))
 	spec := work.ReplaySpec{Config: cfg, Split: runs.ReplaySplit, TopN: runs.TopN, Lanes: lanes}
-	message := func(j *job, m work.Msg) {
-		r.replay.Take(m, j.elapsedMs())
-		r.pub.publish(keyReplay, r.replay)
-	}
-	finished := func(j *job, stopped bool, failed string) {
-		r.replay.End(stopped, failed, j.elapsedMs())
-		r.pub.publish(keyReplay, r.replay)
-		r.page.announce(endNews("The replay", stopped, failed))
-	}
-	if !r.start(runReplay, work.JobSpec{Kind: work.JobReplay, Replay: &spec}, message, finished) {
+	if !startFolded(r, runReplay, work.JobSpec{Kind: work.JobReplay, Replay: &spec}, &r.replay, keyReplay, endsAs("The replay")) {
 		return
 	}
 	r.replay = runs.NewReplay(cfg, lanes, r.pool.Size())
@@ -41,16 +57,7 @@ func (r *runner) StartReplay(choices runs.ReplayChoices) {
 func (r *runner) StartComparison() {
 	rs := runs.Rivals(r.inUse.Config)
 	spec := runs.CompareSpec(rs)
-	message := func(j *job, m work.Msg) {
-		r.compare.Take(m, j.elapsedMs())
-		r.pub.publish(keyCompare, r.compare)
-	}
-	finished := func(j *job, stopped bool, failed string) {
-		r.compare.End(stopped, failed, j.elapsedMs())
-		r.pub.publish(keyCompare, r.compare)
-		r.page.announce(endNews("The comparison", stopped, failed))
-	}
-	if !r.start(runCompare, work.JobSpec{Kind: work.JobCompare, Compare: &spec}, message, finished) {
+	if !startFolded(r, runCompare, work.JobSpec{Kind: work.JobCompare, Compare: &spec}, &r.compare, keyCompare, endsAs("The comparison")) {
 		return
 	}
 	r.compare = runs.NewComparison(rs, r.data.Info.TestCases)

@@ -23,16 +23,8 @@ func (r *runner) StartRetrain(likes []int32) {
 	}
 	cfg := r.inUse.Config
 	spec := runs.RetrainSpec(cfg, likes, visitor.ListLength)
-	message := func(j *job, m work.Msg) {
-		r.retrain.Take(m, j.elapsedMs())
-		r.pub.publish(keyRetrain, r.retrain)
-	}
-	finished := func(j *job, stopped bool, failed string) {
-		r.retrain.End(stopped, failed, j.elapsedMs())
-		r.pub.publish(keyRetrain, r.retrain)
-		r.page.announce(runs.RetrainNews(r.retrain))
-	}
-	if !r.start(runRetrain, work.JobSpec{Kind: work.JobRetrain, Retrain: &spec}, message, finished) {
+	news := func(bool, string) string { return runs.RetrainNews(r.retrain) }
+	if !startFolded(r, runRetrain, work.JobSpec{Kind: work.JobRetrain, Retrain: &spec}, &r.retrain, keyRetrain, news) {
 		return
 	}
 	r.retrain = runs.NewRetrain(cfg, likes, spec.WarmEpochs, r.pool.Size())

@@ -228,6 +228,11 @@ func failureText(fs []work.Failure) string {
 	return strings.Join(msgs, "; ")
 }
 
+// endsAs says how the run named what ended, for the live region.
+func endsAs(what string) func(stopped bool, failed string) string {
+	return func(stopped bool, failed string) string { return endNews(what, stopped, failed) }
+}
+
 // endNews says how a run ended, for the live region.
 func endNews(what string, stopped bool, failed string) string {
 	switch {
