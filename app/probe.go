@@ -103,7 +103,7 @@ type pageMetrics struct {
 }
 
 // start takes the page's first moments, and installs the getters.
-func (p *probe) start(b *board) {
+func (p *probe) start() {
 	p.metrics.MountMs = now()
 	if w := app.Window().Get("ealsWasm"); w.Type() == app.TypeObject && w.Get("workersAt").Type() == app.TypeNumber {
 		p.metrics.WorkersMs = w.Get("workersAt").Float()

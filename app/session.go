@@ -40,8 +40,7 @@ func (s *session) commands() commands { return commands{s.you, s.runs, s.views, 
 // training asked for at once, not once the data is in: the workers take it
 // after the data, and a kept model comes back a round trip sooner.
 func (s *session) start(ctx app.Context) {
-	s.board.self = ctx
-	s.board.probe.start(s.board)
+	s.board.mount(ctx)
 	s.runs.packURL = ctx.ResolveStaticResource("/web/yelp.msgpack")
 	s.link.startPresenter(s.views)
 	pool, err := startPool(workerCount(), ctx.ResolveStaticResource("/web/worker.js"), func(why string) {

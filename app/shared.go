@@ -81,6 +81,13 @@ type board struct {
 	next []func(ctx app.Context, paintedAt float64)
 }
 
+// mount starts publishing on the Page's context ctx, and the tests' probe
+// with it.
+func (b *board) mount(ctx app.Context) {
+	b.self = ctx
+	b.probe.start()
+}
+
 func (b *board) publish(key string, v any) {
 	b.probe.published(key, v)
 	if b.self == nil {
