@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/ealslive/ealslive/app/lesson"
@@ -39,42 +38,6 @@ type guide struct {
 	second *visitor.Follower
 	models int
 	seq    int
-}
-
-// lessonCard is what happened on one step.
-type lessonCard struct {
-	Guess   string
-	Answer  *lesson.Answer
-	Right   bool
-	Done    bool   // the step's action is done
-	Did     string // what Next or "Do it for me" did
-	Problem string // why the step cannot be done now, or on this data
-}
-
-// lessonShown is the lesson as its card draws it.
-type lessonShown struct {
-	On      bool
-	Step    int // 0-based
-	Of      int
-	Title   string
-	Text    string
-	Look    string
-	Uses    []string
-	Hide    bool // the sections the step does not use are hidden, not dimmed
-	Does    string
-	Ask     *askShown
-	Card    lessonCard
-	Waits   string // what the page waits for before the step can go on
-	Seq     int    // counts the changes, so that each step shown is a change
-	Entered bool   // the step's state is reached
-}
-
-// askShown is a question as the card asks it.
-type askShown struct {
-	Text     string
-	Kind     lesson.Kind
-	Min, Max int
-	Choices  []string
 }
 
 func newGuide(pub publisher, cmd commands, y *you, r *runner, v *views) *guide {
@@ -308,144 +271,6 @@ func (g *guide) start(kind runKind, command func()) {
 	g.waiting = kind
 }
 
-// reveal computes the step's answer from what the page shows now, and
-// holds the guess to it.
-func (g *guide) reveal() {
-	s, c := lesson.Steps[g.step], &g.cards[g.step]
-	if s.Ask == nil || c.Answer != nil {
-		return
-	}
-	a, err := s.Ask.Answer(g.facts())
-	if err != nil {
-		c.Problem = "The answer comes once the step is done: do it, or press Do it for me."
-		if !errors.Is(err, lesson.ErrNotYet) {
-			c.Problem = "The answer cannot be computed here: " + err.Error() + "."
-		}
-		return
-	}
-	c.Problem = ""
-	c.Answer, c.Right = &a, a.Right(c.Guess)
-}
-
-// facts are what the page shows now, for an answer.
-func (g *guide) facts() lesson.Facts {
-	y := g.you.shown
-	f := lesson.Facts{Cat: y.Cat, You: y, Model: y.Model(), Asked: g.asked,
-		Replay: g.runs.replay, Compare: g.runs.compare}
-	if r := g.runs.retrain; r.Result != nil && slices.Equal(r.Likes, y.Liked) {
-		f.Retrain = &lesson.Retrain{Overlap: r.Result.VsRetrained.Overlap, Of: r.Result.TopN}
-	}
-	if sr := g.runs.second; sr.Model != nil && sr.Data == y.Cat {
-		if sr.Models != g.models || g.second == nil {
-			if m, err := core.LoadModelTrusted(sr.Model); err == nil {
-				g.second, g.models = visitor.NewFollower(m, y.Liked), sr.Models
-			}
-		}
-		if g.second != nil {
-			g.second.Follow(y.Liked)
-			f.Second = g.second.List()
-		}
-	}
-	return f
-}
-
-// capture keeps the scores the step's question watches, as they are now.
-func (g *guide) capture() {
-	s := lesson.Steps[g.step]
-	y := g.you.shown
-	m := y.Model()
-	if s.Ask == nil || len(s.Ask.Watch) == 0 || m == nil {
-		return
-	}
-	scores := m.Scores(y.User, nil)
-	g.asked = map[int32]float64{}
-	for _, p := range s.Ask.Watch {
-		if i, ok := p.In(y.Cat); ok {
-			g.asked[i] = scores[i]
-		}
-	}
-}
-
-// reach brings the page to state s, then calls then: a fresh model with
-// the page's settings on the state's data, which learns its likes.
-func (g *guide) reach(s lesson.State, then func()) {
-	g.target, g.then, g.applied = &s, then, false
-	src := lessonSource(s.Data)
-	same := g.runs.data.Cat != nil && sameSource(src, g.runs.source)
-	g.cmd.Use(src, runs.PageConfig())
-	switch {
-	case same && g.runs.running(runTraining):
-		g.applyLikes() // you let go of the model: the likes wait for the fresh one
-	case same || g.runs.loading == nil:
-		g.stuck()
-	}
-}
-
-// stuck gives up reaching the state: the workers are held.
-func (g *guide) stuck() {
-	g.cards[g.step].Problem = hold{Reason: g.runs.busy(), Final: g.runs.failed}.says("The lesson")
-	g.target, g.then = nil, nil
-	g.publish()
-}
-
-// applyLikes makes the target's likes yours, before the model learns them.
-func (g *guide) applyLikes() {
-	if g.target == nil || g.applied || g.runs.data.Cat == nil {
-		return
-	}
-	items, ok := g.target.Items(g.runs.data.Cat)
-	if !ok {
-		g.cards[g.step].Problem = "This data does not have what the step likes (a category or a city), so it cannot be shown here."
-		g.target, g.then = nil, nil
-		g.publish()
-		return
-	}
-	g.applied = true
-	g.cmd.Replace(items, "before the lesson")
-}
-
-// dataArrived follows new data: the target's likes are found in it.
-func (g *guide) dataArrived() { g.applyLikes() }
-
-// modelArrived follows a model handed to you: a target reached.
-func (g *guide) modelArrived() {
-	if g.target == nil || !g.applied {
-		return
-	}
-	then := g.then
-	g.target, g.then = nil, nil
-	if then != nil {
-		then()
-	}
-}
-
-// runEnded follows a run's end: the answer of a step whose run it is,
-// started by "Do it for me", Next or the learner.
-func (g *guide) runEnded(kind runKind) {
-	if g.step < 0 || kind != runOf(lesson.Steps[g.step].Do.Act) {
-		return
-	}
-	g.waiting = ""
-	c := &g.cards[g.step]
-	c.Done = true
-	g.reveal()
-	g.publish()
-}
-
-// youChanged follows your clicks: a like the step asked for, done by
-// hand, reveals its answer.
-func (g *guide) youChanged(y visitor.You) {
-	if g.step < 0 || g.target != nil {
-		return
-	}
-	s, c := lesson.Steps[g.step], &g.cards[g.step]
-	if s.Do.Act == lesson.Like && !c.Done && y.Last != nil {
-		c.Done = true
-		g.reveal()
-		g.publish()
-	}
-}
-
 // publish publishes the step as the card draws it.
 func (g *guide) publish() {
 	g.seq++
@@ -470,26 +295,4 @@ func (g *guide) publish() {
 		ls.Waits = "Waiting for the run to finish: " + holdReasons[g.waiting] + "."
 	}
 	g.pub.publish(keyLesson, ls)
-}
-
-// lessonSource is the data a step is on.
-func lessonSource(d lesson.Data) dataSource {
-	if d == lesson.Planted {
-		w := core.DefaultPlanted()
-		return dataSource{Kind: sourcePlanted, Planted: &w}
-	}
-	return dataSource{Kind: sourcePack}
-}
-
-// sameSource says whether a and b are the same data.
-func sameSource(a, b dataSource) bool {
-	switch {
-	case a.Kind != b.Kind:
-		return false
-	case a.Kind == sourcePlanted:
-		return a.Planted != nil && b.Planted != nil && *a.Planted == *b.Planted
-	case a.Kind == sourceFile:
-		return a.Hash == b.Hash
-	}
-	return true
 }
