@@ -28,6 +28,7 @@ type catalogView struct {
 	InearOn     bool                 // the rows offer "More like this" (there is a model to ask)
 	Inear       map[int32][]nearItem // the open "More like this" panels, by business
 	Iwords      datainfo.Words       // what the data's things and clicks are called
+	Ihint       string               // what the search field suggests
 	// onRowClick handles clicks on the rows' buttons (see rankedList). It
 	// is unexported, so kept from the first render: go-app redraws a child
 	// component when one of its exported fields changes, and counts every
@@ -49,6 +50,7 @@ func (c *catalogView) Results(v []entry, total int) *catalogView {
 }
 func (c *catalogView) Waiting(v string) *catalogView       { c.Iwaiting = v; return c }
 func (c *catalogView) Words(v datainfo.Words) *catalogView { c.Iwords = v; return c }
+func (c *catalogView) Hint(v string) *catalogView          { c.Ihint = v; return c }
 
 // Near offers "More like this" on every row, with the panels open.
 func (c *catalogView) Near(open map[int32][]nearItem) *catalogView {
@@ -67,28 +69,46 @@ func (c *catalogView) OnRowClick(h app.EventHandler) *catalogView {
 // count says what the list shows, and what "most reviewed" and the review
 // counts count: the model trains on fewer (see reviewsText).
 func (c *catalogView) count() string {
+	return browseCount(c.Iwaiting, len(c.Iresults), c.Itotal, c.Iwords)
+}
+
+// browseCount is the finder's count line for shown of total matches, in
+// the data's words w, or waiting while there are none to show.
+func browseCount(waiting string, shown, total int, w datainfo.Words) string {
 	switch {
-	case c.Iwaiting != "":
-		return c.Iwaiting
-	case c.Itotal == 0:
-		return "No business matches. Try part of a name, or another category or city."
-	case c.Itotal > len(c.Iresults):
-		return fmt.Sprintf("The %d most reviewed of %s, counting every %s in the data, held-out ones included.",
-			len(c.Iresults), textfmt.Plural(c.Itotal, "match", "matches"), c.Iwords.Review)
+	case waiting != "":
+		return waiting
+	case total == 0:
+		return "No " + w.Item + " matches. Try part of a name, or another category or city."
+	case total > shown:
+		return fmt.Sprintf("The %d %s of %s, counting every %s in the data, held-out ones included.",
+			shown, w.Most, textfmt.Plural(total, "match", "matches"), w.Review)
 	}
-	return fmt.Sprintf("%s, most reviewed first, counting every %s in the data, held-out ones included.",
-		textfmt.Plural(c.Itotal, "match", "matches"), c.Iwords.Review)
+	return fmt.Sprintf("%s, %s first, counting every %s in the data, held-out ones included.",
+		textfmt.Plural(total, "match", "matches"), w.Most, w.Review)
+}
+
+// searchHint is what the finder's search field suggests for the data d:
+// words that find something in it.
+func searchHint(d *datainfo.Info) string {
+	switch {
+	case d.Yelp():
+		return "e.g. pizza, coffee, tacos"
+	case d.Source == datainfo.SourcePlanted:
+		return "e.g. Thai, Italian"
+	}
+	return "part of a name"
 }
 
 func (c *catalogView) Render() app.UI {
 	return app.Section().ID("browse").Class("card card-browse").Body(
-		app.H2().Text("Find businesses you like"),
+		app.H2().Text("Find "+c.Iwords.Items+" you like"),
 		app.Div().Class("filters").Body(
 			app.Label().Class("filter filter-name").Body(
 				app.Span().Text("Name"),
 				// Not bound to the query: writing the value back while the
 				// visitor types would lose keystrokes.
-				app.Input().ID("search").Type("search").Placeholder("e.g. pizza, coffee, tacos").
+				app.Input().ID("search").Type("search").Placeholder(c.Ihint).
 					AutoComplete(false).
 					OnInput(func(ctx app.Context, e app.Event) {
 						ctx.NewActionWithValue(actFilter, newFilterChange("text", ctx.JSSrc().Get("value").String()))
@@ -115,11 +135,11 @@ func (c *catalogView) Render() app.UI {
 					reviewsText(e, c.Iwords),
 					app.Div().Class("row-actions").Body(
 						when(c.InearOn, func() app.UI {
-							return nearToggle("browse-near-"+id, e.Name, "browse-near-panel-"+id, open)
+							return nearToggle("browse-near-"+id, e.Name, "browse-near-panel-"+id, open, c.Iwords)
 						}),
 						likeButton(e),
 					),
-					when(open, func() app.UI { return renderNear("browse-near-panel-"+id, e.Name, c.Inear[e.ID]) }),
+					when(open, func() app.UI { return renderNear("browse-near-panel-"+id, e.Name, c.Inear[e.ID], c.Iwords) }),
 				)
 			}),
 		),

@@ -14,6 +14,7 @@ type compareSection struct {
 	Icmd  compareCommands
 	shown runs.Comparison
 	hold  hold
+	data  dataSet
 }
 
 // compareCommands are what the comparison sends.
@@ -29,6 +30,8 @@ func (c *compareSection) Commands(cmd compareCommands) *compareSection { c.Icmd 
 func (c *compareSection) OnMount(ctx app.Context) {
 	observe(ctx, "compare", drawn(keyBusy)).Value(&c.hold)
 	observe(ctx, "compare", keyCompare).Value(&c.shown)
+	// The data's words, which change only with the data: a like leaves it.
+	observe(ctx, "compare", drawn(keyData)).Value(&c.data)
 }
 
 func (c *compareSection) onButton(ctx app.Context, start bool) {
@@ -44,5 +47,6 @@ func (c *compareSection) Render() app.UI {
 	if !c.shown.Running {
 		h = c.hold
 	}
-	return newComparePanel().Run(c.shown).Blocked(h).Stopping(c.shown.Running && c.shown.Stopping).OnButton(c.onButton)
+	return newComparePanel().Run(c.shown).Blocked(h).Stopping(c.shown.Running && c.shown.Stopping).OnButton(c.onButton).
+		Words(c.data.words())
 }

@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/runs"
 
 	"github.com/ealslive/ealslive/app/textfmt"
@@ -17,6 +19,7 @@ type comparePanel struct {
 	Iblocked  hold // why Run cannot start now
 	Istopping bool
 	onButton  func(ctx app.Context, start bool) // kept from the first render (see catalogView.onRowClick)
+	Iwords    datainfo.Words
 }
 
 func newComparePanel() *comparePanel { return &comparePanel{} }
@@ -28,9 +31,13 @@ func (c *comparePanel) OnButton(v func(ctx app.Context, start bool)) *comparePan
 	return c
 }
 func (c *comparePanel) Stopping(v bool) *comparePanel { c.Istopping = v; return c }
+func (c *comparePanel) Words(v datainfo.Words) *comparePanel {
+	c.Iwords = v
+	return c
+}
 
 func (c *comparePanel) Render() app.UI {
-	r := c.Irun
+	r, w := c.Irun, c.Iwords
 	verdict := ""
 	if r.Finished {
 		verdict = runs.CompareVerdict(r.Rows)
@@ -41,8 +48,8 @@ func (c *comparePanel) Render() app.UI {
 			runButton("compare", "Run the comparison", c.onButton, r.Running, c.Istopping, c.Iblocked.says("The comparison")),
 		),
 		app.P().Class("caption").Text("Does weighting missing data by popularity help, and how does eALS fare against BPR, "+
-			"the usual ranking baseline, and RCD, the paper's rival for learning online? Each model is trained here, by the page's workers side by side, on the same reviews as the model above, "+
-			"and judged the same way: for every person, is their latest review (held out) in their top 100?"),
+			"the usual ranking baseline, and RCD, the paper's rival for learning online? Each model is trained here, by the page's workers side by side, on the same "+w.Reviews+" as the model above, "+
+			"and judged the same way: for every "+w.User+", is their latest "+w.Review+" (held out) in their top 100?"),
 		app.P().ID("compare-status").Class("status").Text(c.status()),
 		when(r.Running, func() app.UI { return progressMeter("compare-progress", "Progress of the comparison", r.Progress) }),
 		when(c.Iblocked.Reason != "" && !r.Running, func() app.UI {
@@ -54,7 +61,7 @@ func (c *comparePanel) Render() app.UI {
 }
 
 func (c *comparePanel) status() string {
-	r := c.Irun
+	r, w := c.Irun, c.Iwords
 	switch {
 	case r.Running:
 		measured := 0
@@ -63,12 +70,12 @@ func (c *comparePanel) status() string {
 				measured++
 			}
 		}
-		return fmt.Sprintf("Training the models and measuring HR@100 on all %s held-out people: %d of %d done…",
-			textfmt.Thousands(r.Tests), measured, len(r.Rows))
+		return fmt.Sprintf("Training the models and measuring HR@100 on all %s held-out %s: %d of %d done…",
+			textfmt.Thousands(r.Tests), w.Users, measured, len(r.Rows))
 	case r.Stopped:
 		return "Stopped; the rows not finished are left empty."
 	case r.Finished:
-		return fmt.Sprintf("All %d trained and measured on the same %s held-out people in %.1f s.", len(r.Rows), textfmt.Thousands(r.Tests), r.WallMs/1000)
+		return fmt.Sprintf("All %d trained and measured on the same %s held-out %s in %.1f s.", len(r.Rows), textfmt.Thousands(r.Tests), w.Users, r.WallMs/1000)
 	}
 	return fmt.Sprintf("Trains four models side by side, BPR for %d epochs: several seconds in all.", runs.BPREpochs)
 }
@@ -77,7 +84,7 @@ func (c *comparePanel) status() string {
 // roles and a CSS grid: go-app's table elements would link code into
 // app.wasm for one table.
 func (c *comparePanel) renderTable() app.UI {
-	r := c.Irun
+	r, w := c.Irun, c.Iwords
 	head := func(text string, num bool) app.UI {
 		d := app.Div().Attr("role", "columnheader").Text(text)
 		if num {
@@ -96,8 +103,8 @@ func (c *comparePanel) renderTable() app.UI {
 			}),
 		),
 		app.P().Class("chart-caption").Text("Median time per epoch and in all, in this browser, each model trained by one of the page's workers. "+
-			"An eALS epoch solves every person's and business's vector once; a BPR epoch takes one gradient step per review, "+
-			"on a random (person, reviewed, not reviewed) triple; an RCD epoch takes one gradient step on every vector, its length found by a line search."),
+			"An eALS epoch solves every "+w.User+"'s and "+w.Item+"'s vector once; a BPR epoch takes one gradient step per "+w.Review+", "+
+			"on a random ("+w.User+", "+w.Done+", not "+w.Done+") triple; an RCD epoch takes one gradient step on every vector, its length found by a line search."),
 	)
 }
 

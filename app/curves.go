@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/runs"
 	"github.com/ealslive/ealslive/app/settings"
 	"github.com/ealslive/ealslive/app/textfmt"
@@ -23,6 +24,7 @@ type curves struct {
 	// Iprevious is the run before this one, drawn as ghost lines; its
 	// Epochs is 0 when there is none.
 	Iprevious runs.Training
+	Iwords    datainfo.Words
 }
 
 func newCurves() *curves { return &curves{} }
@@ -33,9 +35,10 @@ func (c *curves) Previous(v runs.Training) *curves {
 	c.Iprevious = v
 	return c
 }
+func (c *curves) Words(v datainfo.Words) *curves { c.Iwords = v; return c }
 
 func (c *curves) Render() app.UI {
-	r := c.Irun
+	r, w := c.Irun, c.Iwords
 	epochs := max(r.Epochs, len(r.Objective), c.Iplanned)
 	sample := "a sample of"
 	if r.Sample > 0 {
@@ -47,11 +50,11 @@ func (c *curves) Render() app.UI {
 			newLineChart().ID("chart-objective").
 				Title("Objective (eq. 7), lower is better").
 				Points(r.Objective).Ghost(c.Iprevious.Objective).XMax(epochs).
-				Caption("Weighted squared error over every person–business pair, reviewed or not, plus the L2 penalty, after each epoch."),
+				Caption("Weighted squared error over every "+w.User+"–"+w.Item+" pair, "+w.Done+" or not, plus the L2 penalty, after each epoch."),
 			newLineChart().ID("chart-hr").
 				Title(fmt.Sprintf("HR@100 on %s held-out users", sample)).
 				Points(r.SampleHR).Ghost(c.Iprevious.SampleHR).XMax(epochs).Percent(true).
-				Caption("Share of those users whose latest review is in their top 100 of all businesses: "+
+				Caption("Share of those users whose latest "+w.Review+" is in their top 100 of all "+w.Items+": "+
 					"an evenly spread sample, to keep each epoch fast. The full figure comes at the end."),
 		),
 		when(len(c.Iprevious.Objective) > 0, func() app.UI {

@@ -213,7 +213,7 @@ func (c *dataControl) Render() app.UI {
 			On("drop", c.onDrop).Body(
 			app.FieldSet().Class("choices").Body(
 				app.Legend().Text("Train on"),
-				radio(sourcePack, "the Phoenix reviews"),
+				radio(sourcePack, c.data.sitePackName()),
 				radio(sourceFile, "your file"),
 				radio(sourcePlanted, "a world with known tastes"),
 			),
@@ -225,16 +225,10 @@ func (c *dataControl) Render() app.UI {
 	)
 }
 
-func (c *dataControl) inUseName() string {
-	i := c.data.Info
-	switch {
-	case i == nil || i.Source == "" || i.Source == sourcePack:
-		return "the Phoenix reviews"
-	case i.Source == sourceFile:
-		return "your file " + i.Name
-	}
-	return fmt.Sprintf("a world of %d planted tastes", i.Planted.Groups)
-}
+// inUseName names the data in use: the site's own pack by what it holds
+// (its source and subset, or the Phoenix reviews), not by the pack this
+// repository builds by default.
+func (c *dataControl) inUseName() string { return c.data.about().Called() }
 
 func (c *dataControl) problemText() string {
 	if c.problem != "" {

@@ -2,7 +2,6 @@ package app
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/work"
@@ -51,15 +50,14 @@ func (d dataSource) spec(version string, cfg core.Config, packURL string, sent b
 	return spec
 }
 
-// String names the data for the visitor.
+// String names the data for the visitor, as datainfo.Info.Called does
+// once it is in: the site's pack as the site's generator described it.
 func (d dataSource) String() string {
 	switch d.Kind {
-	case datainfo.SourceFile:
-		return "your file " + d.File
-	case datainfo.SourcePlanted:
-		return fmt.Sprintf("a world of %d planted tastes", d.Planted.Groups)
+	case datainfo.SourceFile, datainfo.SourcePlanted:
+		return (&datainfo.Info{Source: d.Kind, Name: d.File, Planted: d.Planted}).Called()
 	}
-	return "the Phoenix reviews"
+	return sitePack().Called()
 }
 
 // loadSource returns the data chosen on an earlier visit; a damaged or

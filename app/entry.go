@@ -111,9 +111,9 @@ func businessParts(e entry, nameID string) []app.UI {
 
 // scoreText is a listed business's score, to three decimals as its "why?"
 // sums it, labelled so that the two can be compared at a glance.
-func scoreText(e entry) app.UI {
+func scoreText(e entry, w datainfo.Words) app.UI {
 	// The label "score " comes from the stylesheet: one node fewer per row.
-	return app.Span().Class("score-box").Title("The model's predicted preference pᵤ·qᵢ of you for this business").Body(
+	return app.Span().Class("score-box").Title("The model's predicted preference pᵤ·qᵢ of you for this " + w.Item).Body(
 		app.Span().Class("score").Text(fmt.Sprintf("%.3f", e.Score)),
 	)
 }
@@ -122,13 +122,17 @@ func scoreText(e entry) app.UI {
 // all of them in the data, which is what orders it, with the training
 // reviews among them, which are what the model learnt from, when known.
 func reviewsText(e entry, w datainfo.Words) app.UI {
-	short := strings.TrimPrefix(w.Review, "Yelp ")
-	shorts := strings.TrimPrefix(w.Reviews, "Yelp ")
-	title := textfmt.Plural(e.Reviews, w.Review, w.Reviews) + " of this " + w.Item + " in the data, held-out ones included"
+	return app.Span().Class("reviews").Title(reviewsTitle(e, w)).Text(textfmt.Plural(e.Reviews, w.Review, w.Reviews))
+}
+
+// reviewsTitle says what a row's count counts: "31 Yelp reviews of this
+// business in the data, held-out ones included; the model trains on 30".
+func reviewsTitle(e entry, w datainfo.Words) string {
+	title := w.Count(e.Reviews) + " of this " + w.Item + " in the data, held-out ones included"
 	if e.TrainKnown {
 		title += "; the model trains on " + textfmt.Thousands(e.TrainReviews)
 	}
-	return app.Span().Class("reviews").Title(title).Text(textfmt.Plural(e.Reviews, short, shorts))
+	return title
 }
 
 // placeholderRows are n empty rows of your list, which fills in later,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/ealslive/ealslive/app/catalog"
 	"github.com/ealslive/ealslive/app/datainfo"
@@ -391,7 +392,7 @@ func (m *factorMap) Render() app.UI {
 	card := app.Section().ID("factor-map").Class("card card-map").Aria("labelledby", "factor-map-title")
 	title := app.H2().ID("factor-map-title").Text("The factor space, drawn")
 	if m.plane == nil {
-		msg := "Every business is drawn here once the model has trained."
+		msg := "Every " + m.words().Item + " is drawn here once the model has trained."
 		if m.planeErr != nil {
 			msg = "The map cannot be drawn: " + m.planeErr.Error()
 		}
@@ -449,7 +450,7 @@ func (m *factorMap) Render() app.UI {
 		m.files.render("factor-map"),
 		when(len(marked) > 0, func() app.UI {
 			return app.Details().Class("map-marked").Body(
-				app.Summary().Text("The marked businesses, to find on the map"),
+				app.Summary().Text("The marked "+m.words().Items+", to find on the map"),
 				app.Ul().ID("factor-map-list").Body(app.Range(marked).Slice(func(k int) app.UI {
 					mk := marked[k]
 					name := cat.Item(mk.item).Name
@@ -490,13 +491,13 @@ func (m *factorMap) viewSwitch() app.UI {
 		return app.Button().ID("factor-map-view-"+v).Class("view-switch").Aria("pressed", m.shownView() == v).Text(text).
 			OnClick(func(ctx app.Context, e app.Event) { m.setView(v) })
 	}
-	return app.Div().Class("view-switches").Role("group").Aria("label", "Draw the businesses").Body(
+	return app.Div().Class("view-switches").Role("group").Aria("label", "Draw the "+m.words().Items).Body(
 		button(viewFactors, "In the factor space"),
 		button(viewWhere, "On the map"),
 	)
 }
 
-func (m *factorMap) words() datainfo.Words { return m.data.Info.Words() }
+func (m *factorMap) words() datainfo.Words { return m.data.words() }
 
 // viewName names the view shown, for its export.
 func (m *factorMap) viewName() string {
@@ -507,23 +508,34 @@ func (m *factorMap) viewName() string {
 }
 
 func (m *factorMap) caption() string {
-	n := textfmt.Thousands(m.marksOrItems())
-	if m.onMap() {
-		return fmt.Sprintf("Each dot is one of the %s businesses at its longitude and latitude, coloured by your score. "+
-			"The model was given who reviewed what, and never where: if your list gathers in one place, "+
-			"it learnt that from the people who review there.", n)
+	return mapCaption(m.onMap(), m.marksOrItems(), m.shown.Share, m.colouredBy(), m.words())
+}
+
+// mapCaption is the factor map's caption for n things drawn, on the map
+// of where (onMap) or in the factor space, whose plane holds share of the
+// variance, coloured as colours says, in the data's words w.
+func mapCaption(onMap bool, n int, share float64, colours string, w datainfo.Words) string {
+	if onMap {
+		// "the users who interact with there" would not parse.
+		who := w.Users + " who " + w.Do + " there"
+		if strings.HasSuffix(w.Do, " with") {
+			who = w.Users + " of the " + w.Items + " there"
+		}
+		return fmt.Sprintf("Each dot is one of the %s %s at its longitude and latitude, coloured by your score. "+
+			"The model was given who %s what, and never where: if your list gathers in one place, "+
+			"it learnt that from the %s.", textfmt.Thousands(n), w.Items, w.Done, who)
 	}
-	return fmt.Sprintf("Each dot is one of the %s businesses, placed by its vector q_i along the two leading principal directions of Q "+
+	return fmt.Sprintf("Each dot is one of the %s %s, placed by its vector q_i along the two leading principal directions of Q "+
 		"(the directions in which the trained vectors vary most; together they hold %.0f%% of the variance). "+
-		"%s, which the model never sees: it learns only from who reviewed what, "+
-		"so businesses reviewed by the same people lie together and your list can cross categories.",
-		n, 100*m.shown.Share, m.colouredBy())
+		"%s, which the model never sees: it learns only from who %s what, "+
+		"so %s %s by the same %s lie together and your list can cross categories.",
+		textfmt.Thousands(n), w.Items, 100*share, colours, w.Done, w.Items, w.Done, w.Users)
 }
 
 // colouredBy says what the factor space's colours are.
 func (m *factorMap) colouredBy() string {
 	if m.cat != nil && len(m.cat.Categories()) == 0 {
-		return "Colours are fifths by how often each was reviewed"
+		return "Colours are fifths by how many " + m.words().Reviews + " each has"
 	}
 	return "Colours are main categories"
 }
@@ -544,12 +556,12 @@ func (m *factorMap) marksOrItems() int {
 }
 
 func (m *factorMap) canvasLabel() string {
-	n := textfmt.Thousands(m.marksOrItems())
+	n, items := textfmt.Thousands(m.marksOrItems()), m.words().Items
 	if m.onMap() {
-		return fmt.Sprintf("Map of %s businesses where they are, coloured by your score; the businesses marked are listed below the map", n)
+		return fmt.Sprintf("Map of %s %s where they are, coloured by your score; the %s marked are listed below the map", n, items, items)
 	}
-	return fmt.Sprintf("Map of %s businesses by their two leading principal coordinates, with your "+
-		"vector's path; the businesses marked are listed below the map", n)
+	return fmt.Sprintf("Map of %s %s by their two leading principal coordinates, with your "+
+		"vector's path; the %s marked are listed below the map", n, items, items)
 }
 
 // legendLine is one line of the legend: a colour, or a mark the

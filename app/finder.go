@@ -74,19 +74,20 @@ func (f *finder) onRowClick(ctx app.Context, e app.Event) {
 	case rowLike:
 		f.Icmd.Like(likeClick{Item: id, At: at, List: "browse-list"})
 	case rowNear:
-		toggleNear(f.Icmd, f.nearOpen, id, f.you)
+		toggleNear(f.Icmd, f.nearOpen, id, f.you, f.data.words())
 		f.Update()
 	}
 }
 
 func (f *finder) Render() app.UI {
 	d := f.data
-	v := newCatalogView().Query(f.query).OnRowClick(f.onRowClick).Words(d.Info.Words())
+	w := d.words()
+	v := newCatalogView().Query(f.query).OnRowClick(f.onRowClick).Words(w).Hint(searchHint(d.about()))
 	switch {
 	case d.Failed:
-		return v.Waiting("No businesses to show: the data could not be loaded.")
+		return v.Waiting("No " + w.Items + " to show: the data could not be loaded.")
 	case !d.Cat.Ready():
-		return v.Loading("Loading the businesses…")
+		return v.Loading("Loading the " + w.Items + "…")
 	}
 	ids, total := d.Cat.Find(f.query, browseLimit)
 	entries := make([]entry, len(ids))

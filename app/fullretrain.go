@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -62,9 +61,15 @@ func (c *retrainSection) why() string {
 	case !c.you.Trained:
 		return "The retrain waits: the model is not trained yet."
 	case len(c.you.Liked) == 0:
-		return "Like a business first: the retrain adds your likes to the data as one more person's row."
+		return c.likeFirst()
 	}
 	return ""
+}
+
+// likeFirst says why the retrain needs a like, in the data's words.
+func (c *retrainSection) likeFirst() string {
+	w := c.data.words()
+	return "Like " + textfmt.WithArticle(w.Item) + " first: the retrain adds your likes to the data as one more " + w.User + "'s row."
 }
 
 func (c *retrainSection) Render() app.UI {
@@ -74,6 +79,7 @@ func (c *retrainSection) Render() app.UI {
 		why = c.why()
 	}
 	stale := r.StaleFor(c.you.Liked)
+	w := c.data.words()
 	return app.Section().ID("full-retrain").Class("card card-evidence").DataSet("state", runState(r.Running, r.Finished, r.Stopped, r.Err)).
 		DataSet("stale", stale).Body(
 		app.Div().Class("evidence-head").Body(
@@ -81,10 +87,10 @@ func (c *retrainSection) Render() app.UI {
 			c.renderButton(why),
 		),
 		app.P().Class("caption").Text(fmt.Sprintf("Each like is learnt with one incremental update (Algorithm 2), which re-solves your vector "+
-			"and the business's and nothing else. How close does that come to training the model again? The page's workers retrain it from "+
+			"and the %s's and nothing else. How close does that come to training the model again? The page's workers retrain it from "+
 			"scratch, with the same settings and seed, on the same %s plus your likes as one more %s's row, and also train your "+
 			"incremental model %d more full epochs (warm). It runs in the background: keep clicking meanwhile.",
-			c.reviews(), c.data.Info.Words().User, runs.RetrainWarmEpochs)),
+			w.Item, w.Reviews, w.User, runs.RetrainWarmEpochs)),
 		app.P().ID("full-retrain-status").Class("status").Text(c.status()),
 		when(r.Running, func() app.UI {
 			return progressMeter("full-retrain-progress", "Progress of the retrain with your likes", r.Progress)
@@ -123,10 +129,6 @@ func (c *retrainSection) renderButton(why string) app.UI {
 	return b.OnClick(c.start)
 }
 
-// reviews is what the data's interactions are called: "reviews" for
-// Yelp's.
-func (c *retrainSection) reviews() string { return streamWord(c.data.Info) }
-
 func (c *retrainSection) status() string {
 	r := c.shown
 	switch {
@@ -146,7 +148,7 @@ func (c *retrainSection) status() string {
 		return fmt.Sprintf("Warmed and retrained with your %s in %s, on %s.", textfmt.Plural(len(r.Result.Likes), "like", "likes"),
 			runs.Seconds(r.WallMs), textfmt.Plural(r.Workers, "worker", "workers"))
 	case len(c.you.Liked) == 0:
-		return "Like a business first: the retrain adds your likes to the data as one more " + c.data.Info.Words().User + "'s row."
+		return c.likeFirst()
 	}
 	return "A retrain takes about as long as the first training, in the page's workers: you can keep clicking meanwhile."
 }
@@ -157,11 +159,12 @@ func (c *retrainSection) renderResult(stale bool) app.UI {
 	r := c.shown
 	res := r.Result
 	vs, warm := res.VsRetrained, res.VsWarm
+	w := c.data.words()
 	name := func(i int32) string {
 		if cat := c.you.Cat; cat != nil && int(i) < cat.Len() {
 			return cat.Item(i).Name
 		}
-		return fmt.Sprintf("business %d", i)
+		return fmt.Sprintf("%s %d", w.Item, i)
 	}
 	union := len(vs.A) + len(vs.B) - vs.Overlap
 	var gap app.UI
@@ -169,7 +172,7 @@ func (c *retrainSection) renderResult(stale bool) app.UI {
 		gap = app.Li().Body(
 			app.Text("Largest score gap "),
 			app.Strong().ID("full-retrain-gap").Text(textfmt.Sig(vs.Gap, 3).Text()),
-			app.Text(fmt.Sprintf(", for %s: no business in either list scores further apart in the two models.", name(vs.GapItem))),
+			app.Text(fmt.Sprintf(", for %s: no %s in either list scores further apart in the two models.", name(vs.GapItem), w.Item)),
 		)
 	}
 	warmRetrain := core.CompareLists(res.Warm, res.Retrained)
@@ -182,13 +185,13 @@ func (c *retrainSection) renderResult(stale bool) app.UI {
 		app.Ul().ID("full-retrain-figures").Class("figures").Body(
 			app.Li().Body(
 				app.Strong().ID("full-retrain-overlap").Text(fmt.Sprintf("%d of %d", vs.Overlap, res.TopN)),
-				app.Text(fmt.Sprintf(": the businesses in both the incremental model's top %d and the retrain's.", res.TopN)),
+				app.Text(fmt.Sprintf(": the %s in both the incremental model's top %d and the retrain's.", w.Items, res.TopN)),
 			),
 			app.Li().Body(
 				app.Text("Rank correlation "),
 				app.Strong().ID("full-retrain-tau").Text(textfmt.Minus(fmt.Sprintf("%.2f", vs.Tau))),
-				app.Text(fmt.Sprintf(": Kendall's τ over the %d businesses in either list, each model ordering them by its own scores "+
-					"(1: the same order; 0: no relation).", union)),
+				app.Text(fmt.Sprintf(": Kendall's τ over the %d %s in either list, each model ordering them by its own scores "+
+					"(1: the same order; 0: no relation).", union, w.Items)),
 			),
 			gap,
 			app.Li().Body(
@@ -201,7 +204,7 @@ func (c *retrainSection) renderResult(stale bool) app.UI {
 		c.renderCosts(),
 		when(differs, func() app.UI {
 			return app.P().ID("full-retrain-differs").Class("caption").Text("Your list above is not this incremental list: a removal " +
-				"re-solves your vector and the business's, which learning your likes one update each does not replay.")
+				"re-solves your vector and the " + w.Item + "'s, which learning your likes one update each does not replay.")
 		}),
 		app.Div().Class("full-retrain-cols").Body(
 			retrainColumn("full-retrain-online", "Incremental: one update per like", res.Online, vs.Lists.RankInB, name),
@@ -234,6 +237,7 @@ func (c *retrainSection) renderCosts() app.UI {
 	case res.FirstTrainMs > 0:
 		first = fmt.Sprintf(" The first training took %s, so the retrain took %s as long.", runs.Seconds(res.FirstTrainMs), timesAsLong(r.RetrainOverFirst()))
 	}
+	w := c.data.words()
 	epochs := fmt.Sprintf("%d epochs", res.RetrainEpochs)
 	if res.RetrainEpochs == 1 {
 		epochs = "1 epoch"
@@ -241,14 +245,14 @@ func (c *retrainSection) renderCosts() app.UI {
 	return app.Div().Body(app.H3().Text("What each cost"), app.Ul().ID("full-retrain-costs").Class("figures").Body(
 		app.Li().Body(
 			app.Strong().ID("full-retrain-update-ms").Text(updates),
-			app.Text(fmt.Sprintf(": your %s, learnt with one incremental update each (your vector and the business's re-solved, the caches kept current), "+
+			app.Text(fmt.Sprintf(": your %s, learnt with one incremental update each (your vector and the %s's re-solved, the caches kept current), "+
 				"timed in a worker as the page times its own; %s a like at the median.%s",
-				textfmt.Plural(len(res.UpdateMs), "like", "likes"), textfmt.Millis(eval.Median(res.UpdateMs)), coarse)),
+				textfmt.Plural(len(res.UpdateMs), "like", "likes"), w.Item, textfmt.Millis(eval.Median(res.UpdateMs)), coarse)),
 		),
 		app.Li().Body(
 			app.Strong().ID("full-retrain-ms").Text(runs.Seconds(res.RetrainMs)),
 			app.Text(fmt.Sprintf(": the retrain from scratch, its setup and %s over every training %s and your row, split over %s with their exchanges.%s",
-				epochs, strings.TrimPrefix(c.data.Info.Words().Review, "Yelp "), textfmt.Plural(res.Workers, "worker", "workers"), first)),
+				epochs, w.Review, textfmt.Plural(res.Workers, "worker", "workers"), first)),
 		),
 		app.Li().Body(
 			app.Strong().ID("full-retrain-ratio").Text(ratioText),

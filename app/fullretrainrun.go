@@ -1,8 +1,6 @@
 package app
 
 import (
-	"strings"
-
 	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/runs"
 	"github.com/ealslive/ealslive/app/visitor"
@@ -42,4 +40,4 @@ func (r *runner) forgetRetrain() {
 
 // streamWord is what the data's clicks are called in a sentence about
 // the stream: "reviews" for Yelp's, "interactions" for a log's.
-func streamWord(d *datainfo.Info) string { return strings.TrimPrefix(d.Words().Reviews, "Yelp ") }
+func streamWord(d *datainfo.Info) string { return dataSet{Info: d}.words().Reviews }

@@ -2,6 +2,8 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/ealslive/ealslive/app/datainfo"
 )
 
 // historyList shows the businesses you liked, in the order you liked them,
@@ -9,7 +11,8 @@ import (
 type historyList struct {
 	app.Compo
 	Ientries []entry
-	Ipending bool // training has not ended; clicks are learnt afterwards
+	Ipending bool           // training has not ended; clicks are learnt afterwards
+	Iwords   datainfo.Words // what the data's things are called
 	// onRowClick and onStartOver handle the buttons (see rankedList), kept
 	// from the first render (see catalogView.onRowClick).
 	onRowClick  app.EventHandler
@@ -20,6 +23,10 @@ func newHistoryList() *historyList { return &historyList{} }
 
 func (h *historyList) Entries(v []entry) *historyList { h.Ientries = v; return h }
 func (h *historyList) Pending(v bool) *historyList    { h.Ipending = v; return h }
+func (h *historyList) Words(v datainfo.Words) *historyList {
+	h.Iwords = v
+	return h
+}
 func (h *historyList) OnRowClick(v app.EventHandler) *historyList {
 	h.onRowClick = v
 	return h
@@ -33,7 +40,7 @@ func (h *historyList) Render() app.UI {
 	return app.Section().ID("history").Class("card card-history").Body(
 		app.H2().Text("Your clicks"),
 		when(len(h.Ientries) == 0, func() app.UI {
-			return app.P().Class("caption").Text("None yet. Every business you like is listed here, saved in this browser, and replayed into the model when you come back.")
+			return app.P().Class("caption").Text("None yet. Every " + h.Iwords.Item + " you like is listed here, saved in this browser, and replayed into the model when you come back.")
 		}),
 		when(len(h.Ientries) > 0, func() app.UI {
 			return app.Div().Body(
@@ -54,7 +61,7 @@ func (h *historyList) Render() app.UI {
 			)
 		}),
 		app.P().Class("explain").Text("Remove forgets one observation: the model deletes it from its data and "+
-			"re-solves your vector and that business's vector (eqs. 12 and 13 of the paper), so the effect of "+
+			"re-solves your vector and that "+h.Iwords.Item+"'s vector (eqs. 12 and 13 of the paper), so the effect of "+
 			"the click is undone, not hidden. Remove your last click and you start again from a random vector, "+
 			"like any new user. Starting over removes every click."),
 	)

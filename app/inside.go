@@ -93,14 +93,15 @@ func (t *inside) Render() app.UI {
 	inUse := t.inUse.Config
 	cfg, problems := settings.Draft(inUse, t.raw)
 	trace, traced := lastUpdate(t.you)
+	w := t.data.words()
 	return app.Section().ID("teach").Class("teach").Body(
 		app.H2().Class("teach-title").Text("Inside the model"),
 		app.Div().Class("teach-grid").Body(
 			newParamControls().Start(settings.ConfigText(inUse)).Problems(problems).Hold(t.hold).Changed(cfg != inUse).
 				OnRetrain(t.retrain),
 			t.renderWeights(problems),
-			newUpdateView().Shown(updateShownFor(t.you)),
-			newUpdateStepper().Trace(trace, traced),
+			newUpdateView().Shown(updateShownFor(t.you)).Words(w),
+			newUpdateStepper().Trace(trace, traced).Item(w.Item),
 			newFactorMap().Commands(t.Icmd),
 		),
 	)
@@ -121,7 +122,7 @@ func (t *inside) renderWeights(problems map[string]string) app.UI {
 	card := app.Section().ID("weights").Class("card card-weights")
 	cat := t.data.Cat
 	if cat == nil || len(cat.TrainCounts()) == 0 {
-		msg := "The weight of every business is plotted here once the data has loaded."
+		msg := "The weight of every " + t.data.words().Item + " is plotted here once the data has loaded."
 		if t.data.Failed {
 			msg = "Nothing to plot: the page has no training data (see the message at the top)."
 		}
@@ -144,6 +145,6 @@ func (t *inside) renderWeights(problems map[string]string) app.UI {
 	return card.Body(
 		app.H3().Text("Missing-data weights"),
 		newWeightsChart().Curve(t.weightCurve(cat.TrainCounts(), c0, alpha)).For(c0, alpha).
-			Stale(badC0 || badAlpha).InUse(note),
+			Stale(badC0 || badAlpha).InUse(note).Words(t.data.words()),
 	)
 }

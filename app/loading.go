@@ -111,7 +111,7 @@ func (r *runner) gotSummary(d dataSource, m work.Msg, train bool) {
 	saveSource(d)
 	cat := catalog.New(items)
 	cat.SetCounts(ints(m.I32[0]), ints(m.I32[1]), popular)
-	info := datainfo.New(d.Kind, d.File, d.Planted, sum)
+	info := datainfo.New(d.Kind, d.File, d.Items, d.Planted, sum)
 	info.IndexMs = textfmt.DurationMillis(time.Since(start))
 	r.data = dataSet{Cat: cat, Info: info}
 	if !first {
@@ -167,7 +167,7 @@ func (r *runner) dataFailed(d dataSource, f work.Failure, train bool) {
 		back = dataSource{Kind: datainfo.SourcePack}
 		saveSource(back)
 		train = true
-		problem += "The page uses the Phoenix reviews instead."
+		problem += "The page uses " + back.String() + " instead."
 	} else {
 		problem += "The page keeps " + r.source.String() + "."
 	}

@@ -50,7 +50,7 @@ func (c *modelCard) Render() app.UI {
 			newTrainPanel().Stage(stage).Run(t.Run).Data(c.data.Info).Config(c.model.Config),
 			newDataControl().Commands(c.Icmd),
 		),
-		newCurves().Run(t.Run).Planned(c.model.Config.Epochs).Previous(t.Previous),
+		newCurves().Run(t.Run).Planned(c.model.Config.Epochs).Previous(t.Previous).Words(c.data.words()),
 	)
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/visitor"
 )
 
@@ -44,15 +45,15 @@ func nearOf(i int32, y visitor.You) []nearItem {
 // nearToggle is the "More like this" button of a row, named with its
 // business's name, which controls panelID. Its word is short, for the
 // row's narrow last line; aria-expanded says whether it is open.
-func nearToggle(id, name, panelID string, open bool) app.UI {
+func nearToggle(id, name, panelID string, open bool, w datainfo.Words) app.UI {
 	return app.Button().ID(id).Class("near-toggle").Aria("expanded", open).Aria("controls", panelID).
-		Aria("label", "Similar to "+name).Title("More like this: the businesses whose vectors are nearest this one's").Text("similar")
+		Aria("label", "Similar to "+name).Title("More like this: the " + w.Items + " whose vectors are nearest this one's").Text("similar")
 }
 
 // renderNear is the panel of a row's "More like this": divs, not a list,
 // so that selectors for the list's rows do not find them, each with its
 // business's data-id, so that the list's one click handler likes them.
-func renderNear(panelID, of string, near []nearItem) app.UI {
+func renderNear(panelID, of string, near []nearItem, w datainfo.Words) app.UI {
 	return app.Div().ID(panelID).Class("near").Role("region").Aria("label", "More like "+of).Body(
 		when(len(near) == 0, func() app.UI {
 			return app.P().Class("caption").Text("The model has not trained yet: ask again once it has.")
@@ -61,7 +62,7 @@ func renderNear(panelID, of string, near []nearItem) app.UI {
 			n := near[k]
 			return app.Div().Class("near-item").DataSet("id", n.ID).Body(
 				app.Span().Class("near-name").Text(n.Name),
-				app.Span().Class("near-cos").Title("The cosine of the two businesses' vectors").Text("cos "+strconv.FormatFloat(n.Cosine, 'f', 2, 64)),
+				app.Span().Class("near-cos").Title("The cosine of the two "+w.Items+"' vectors").Text("cos "+strconv.FormatFloat(n.Cosine, 'f', 2, 64)),
 				likeButton(n.entry),
 			)
 		}),
@@ -83,7 +84,7 @@ func nearRows(open map[int32]bool, y visitor.You) map[int32][]nearItem {
 // toggleNear opens or closes the "More like this" of business i in a
 // list's open set, and, opening it, tells the factor map and the live
 // region what it found.
-func toggleNear(c listCommands, open map[int32]bool, i int32, y visitor.You) {
+func toggleNear(c listCommands, open map[int32]bool, i int32, y visitor.You, w datainfo.Words) {
 	if open[i] {
 		delete(open, i)
 		return
@@ -96,8 +97,8 @@ func toggleNear(c listCommands, open map[int32]bool, i int32, y visitor.You) {
 	}
 	words := ""
 	if len(near) > 0 {
-		words = fmt.Sprintf("%d businesses most like %s, the nearest %s (cosine %.2f).",
-			len(near), y.Cat.Item(i).Name, near[0].Name, near[0].Cosine)
+		words = fmt.Sprintf("%d %s most like %s, the nearest %s (cosine %.2f).",
+			len(near), w.Items, y.Cat.Item(i).Name, near[0].Name, near[0].Cosine)
 	}
 	c.ShowNear(shown, words)
 }

@@ -74,12 +74,13 @@ func (c *newcomerSection) Render() app.UI {
 	}
 	card := app.Section().ID("newcomer").Class("card card-newcomer").Aria("labelledby", "newcomer-title").
 		DataSet("state", runState(r.Running, r.Result != nil, false, r.Err))
+	w := c.data.words()
 	head := []app.UI{
 		app.H2().ID("newcomer-title").Text("Follow a newcomer"),
-		app.P().Class("caption").Text("Cold start for one person: a real reviewer of the replay's stream (the latest 10% of " +
-			"the reviews) who has no review in the 90% the model trains on. Review by review, in time order, the model ranks " +
-			"the business they review next among all businesses, before and after it learns the review before; popularity " +
-			"ranks it too. Only this person's reviews are learnt here."),
+		app.P().Class("caption").Text("Cold start for one " + w.User + ": a real " + w.Reviewer + " of the replay's stream (the latest 10% of " +
+			"the " + w.Reviews + ") who has no " + w.Review + " in the 90% the model trains on. " + capitalise(w.Review) + " by " + w.Review +
+			", in time order, the model ranks the " + w.Item + " they " + w.Do + " next among all " + w.Items + ", before and after it learns the " +
+			w.Review + " before; popularity ranks it too. Only this " + w.User + "'s " + w.Reviews + " are learnt here."),
 	}
 	if r.Result == nil {
 		label := "Find the newcomers"
@@ -99,8 +100,8 @@ func (c *newcomerSection) Render() app.UI {
 	res := r.Result
 	f := r.FollowedNumber(r.Shown)
 	return card.Body(append(head,
-		app.P().ID("newcomer-count").Text(fmt.Sprintf("The stream's %s reviews include %s by %s newcomers.",
-			textfmt.Thousands(res.Stream), textfmt.Thousands(res.Reviews), textfmt.Thousands(res.Newcomers))),
+		app.P().ID("newcomer-count").Text(fmt.Sprintf("The stream's %s %s include %s by %s newcomers.",
+			textfmt.Thousands(res.Stream), w.Reviews, textfmt.Thousands(res.Reviews), textfmt.Thousands(res.Newcomers))),
 		app.Div().Class("newcomer-pick").Role("group").Aria("label", "Newcomers to follow").Body(
 			app.Span().Class("small").Text("The most active: "),
 			app.Range(res.Suggested).Slice(func(k int) app.UI {
@@ -111,9 +112,9 @@ func (c *newcomerSection) Render() app.UI {
 				}
 				return app.Button().Class("newcomer-suggest").DataSet("number", n).
 					Aria("pressed", fmt.Sprint(n == r.Shown)).
-					Aria("label", fmt.Sprintf("Follow newcomer %d, %d reviews", n, reviews)).
+					Aria("label", fmt.Sprintf("Follow newcomer %d, %d %s", n, reviews, w.Reviews)).
 					Disabled(r.Running || blocked != "").
-					Text(fmt.Sprintf("No. %d · %d reviews", n, reviews)).OnClick(c.show(n))
+					Text(fmt.Sprintf("No. %d · %d %s", n, reviews, w.Reviews)).OnClick(c.show(n))
 			}),
 		),
 		app.Form().Class("newcomer-number").OnSubmit(c.followNumber).Body(
@@ -141,11 +142,12 @@ const (
 
 func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
 	cat := c.data.Cat
+	w := c.data.words()
 	name := func(i int32) string {
 		if cat != nil && int(i) < cat.Len() {
 			return cat.Item(i).Name
 		}
-		return "business " + strconv.Itoa(int(i))
+		return w.Item + " " + strconv.Itoa(int(i))
 	}
 	items := 1
 	if cat != nil {
@@ -174,11 +176,11 @@ func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
 	for v := 1; v <= items; v *= 10 {
 		ticks = append(ticks, v)
 	}
-	title := fmt.Sprintf("Rank of each review of newcomer %d among %s businesses, 1 at the top, on a log scale: eALS after "+
-		"learning the reviews before, and popularity", f.Number, textfmt.Thousands(items))
+	title := fmt.Sprintf("Rank of each %s of newcomer %d among %s %s, 1 at the top, on a log scale: eALS after "+
+		"learning the %s before, and popularity", w.Review, f.Number, textfmt.Thousands(items), w.Items, w.Reviews)
 	return app.Div().ID("newcomer-followed").DataSet("number", f.Number).Body(
 		app.Figure().ID("newcomer-chart").Class("chart chart-multi newcomer-chart").Body(
-			app.FigCaption().Body(app.Span().Class("chart-title").Text(fmt.Sprintf("Newcomer %d: where each next review ranked", f.Number))),
+			app.FigCaption().Body(app.Span().Class("chart-title").Text(fmt.Sprintf("Newcomer %d: where each next %s ranked", f.Number, w.Review))),
 			app.Ul().Class("legend").Body(
 				app.Li().DataSet("series", "eals").Body(app.Span().Class("swatch").Aria("hidden", "true"), app.Text("eALS, after the update")),
 				app.Li().DataSet("series", "before").Body(app.Span().Class("swatch").Aria("hidden", "true"), app.Text("eALS, before it")),
@@ -193,8 +195,8 @@ func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
 						svgText(rankPadL-6, y(ticks[k]-1)+4, "end", textfmt.Thousands(ticks[k])),
 					)
 				}),
-				svgText(rankPadL, rankH-8, "start", "review 1"),
-				svgText(rankW-rankPadR, rankH-8, "end", fmt.Sprintf("review %d", n)),
+				svgText(rankPadL, rankH-8, "start", w.Review+" 1"),
+				svgText(rankW-rankPadR, rankH-8, "end", fmt.Sprintf("%s %d", w.Review, n)),
 				svg("g").DataSet("series", "pop").Body(
 					svg("polyline").Attr("points", line(func(k int) int { return f.Steps[k].Popularity })),
 				),
@@ -210,11 +212,11 @@ func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
 		),
 		// A long history scrolls in its own box, reachable by keyboard.
 		app.Div().Class("newcomer-table-wrap").TabIndex(0).Role("region").
-			Aria("label", fmt.Sprintf("Newcomer %d's %d reviews, ranked", f.Number, n)).Body(
+			Aria("label", fmt.Sprintf("Newcomer %d's %d %s, ranked", f.Number, n, w.Reviews)).Body(
 			app.Table().ID("newcomer-steps").Class("newcomer-table").Body(
-				app.Caption().Text(fmt.Sprintf("Newcomer %d's reviews in time order, each ranked out of %s (1 is the top)", f.Number, textfmt.Thousands(items))),
+				app.Caption().Text(fmt.Sprintf("Newcomer %d's %s in time order, each ranked out of %s (1 is the top)", f.Number, w.Reviews, textfmt.Thousands(items))),
 				app.THead().Body(app.Tr().Body(
-					app.Th().Scope("col").Text("Review"), app.Th().Scope("col").Text("Business"),
+					app.Th().Scope("col").Text(capitalise(w.Review)), app.Th().Scope("col").Text(capitalise(w.Item)),
 					app.Th().Scope("col").Text("eALS before"), app.Th().Scope("col").Text("eALS after"),
 					app.Th().Scope("col").Text("Popularity"),
 				)),
@@ -232,8 +234,8 @@ func (c *newcomerSection) renderFollowed(f *work.FollowedResult) app.UI {
 					)
 				})),
 			)),
-		app.P().Class("small").Text("“Before” is the rank with the model as it stood before learning the previous review; "+
-			"“after” is once it has learnt it, the rank the online protocol scores. The first review meets a model that knows "+
-			"nothing of this person."),
+		app.P().Class("small").Text("“Before” is the rank with the model as it stood before learning the previous "+w.Review+"; "+
+			"“after” is once it has learnt it, the rank the online protocol scores. The first "+w.Review+" meets a model that knows "+
+			"nothing of this "+w.User+"."),
 	)
 }

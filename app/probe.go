@@ -181,7 +181,7 @@ func (p *probe) show(key string, v any, paintedAt float64) {
 		m.Stage = v.(stage).String()
 	case keyData:
 		if i := v.(dataSet).Info; i != nil {
-			m.Data, m.DataHash = dataSource{Kind: i.Source, File: i.Name, Planted: i.Planted}.String(), i.Hash
+			m.Data, m.DataHash = i.Called(), i.Hash
 		}
 	case keyReplay:
 		p.evidence.Replay = v.(runs.Replay)

@@ -53,5 +53,5 @@ func (c *replaySection) Render() app.UI {
 		}
 	}
 	return newReplayPanel().Run(c.shown).Blocked(h).Stopping(c.shown.Running && c.shown.Stopping).
-		FineClock(fineClock()).OnButton(c.onButton).Choices(c.renderChoices()).Reviews(streamWord(c.data.Info))
+		FineClock(fineClock()).OnButton(c.onButton).Choices(c.renderChoices()).Words(c.data.words())
 }

@@ -25,10 +25,7 @@ func (c *replayPanel) renderCompute() app.UI {
 	cell := func(class, role, text string) app.UI {
 		return app.Div().Class(class).Attr("role", "cell").DataSet("role", role).Text(text)
 	}
-	reviews := c.Ireviews
-	if reviews == "" {
-		reviews = "reviews"
-	}
+	w := c.Iwords
 	return app.Figure().ID("replay-compute").Class("chart").Body(
 		app.FigCaption().Body(app.Span().Class("chart-title").Text("Accuracy and compute, lane by lane")),
 		app.Div().Class("table-wrap").Body(
@@ -59,20 +56,11 @@ func (c *replayPanel) renderCompute() app.UI {
 		app.P().Class("chart-caption").Text(fmt.Sprintf("Compute on the workers' clocks. Training: the model each lane starts from "+
 			"(the eALS lanes share one, trained by the %s together, each of which timed it on its own clock; BPR and RCD train their own, "+
 			"each on one worker). Learning the stream: "+
-			"every update after a %s is judged, or every retrain from scratch, on one worker. Ranking every business to judge each "+
+			"every update after a %s is judged, or every retrain from scratch, on one worker. Ranking every %s to judge each "+
 			"%s is the same work in every lane and is not counted.",
-			textfmt.Plural(r.Workers, "worker", "workers"), trimS(reviews), trimS(reviews))),
-		when(runs.RetrainLaneFindings(r.Lanes, reviews) != "", func() app.UI {
-			return app.P().ID("replay-retrain-findings").Class("verdict").Text(runs.RetrainLaneFindings(r.Lanes, reviews))
+			textfmt.Plural(r.Workers, "worker", "workers"), w.Review, w.Item, w.Review)),
+		when(runs.RetrainLaneFindings(r.Lanes, w.Reviews) != "", func() app.UI {
+			return app.P().ID("replay-retrain-findings").Class("verdict").Text(runs.RetrainLaneFindings(r.Lanes, w.Reviews))
 		}),
 	)
-}
-
-// trimS is a plural noun's singular, for the data's word for its clicks:
-// "reviews" → "review".
-func trimS(s string) string {
-	if n := len(s); n > 1 && s[n-1] == 's' {
-		return s[:n-1]
-	}
-	return s
 }

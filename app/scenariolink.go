@@ -140,10 +140,11 @@ func (l *scenario) firstSource(v *views) dataSource {
 	return stored
 }
 
-// apply learns the link's likes on the data cat, in place of your clicks,
-// which are kept to bring back, and brings its section into view.
-func (l *scenario) apply(cat *catalog.Catalog, v *views, y youCommands) {
-	likes, notes, found := settings.Likes(l.linkQuery(), cat.Lookup, visitor.MaxLearntClicks)
+// apply learns the link's likes on the data cat, whose things are called
+// as w says, in place of your clicks, which are kept to bring back, and
+// brings its section into view.
+func (l *scenario) apply(cat *catalog.Catalog, w datainfo.Words, v *views, y youCommands) {
+	likes, notes, found := settings.Likes(l.linkQuery(), cat.Lookup, visitor.MaxLearntClicks, w.Item, w.Items)
 	if l.file != "" {
 		// The likes are on a file not loaded yet: they wait for it.
 		likes, notes, found = nil, nil, false

@@ -146,7 +146,7 @@ func (c *secondCard) status(cfg core.Config, h hold) string {
 	case c.err != "":
 		return "The second model could not be trained: " + c.err + "."
 	case r.Running && r.Phase == "evaluating":
-		return "Measuring the second model on the held-out people…"
+		return "Measuring the second model on the held-out " + c.data.words().Users + "…"
 	case r.Running:
 		return fmt.Sprintf("Training the second model: epoch %d of %d…", min(r.Epoch+1, r.Config.Epochs), r.Config.Epochs)
 	case c.second != nil && c.second.Err() != nil:

@@ -87,9 +87,9 @@ func (s *session) dataArrived(d dataSet, src dataSource, first bool) {
 	switch {
 	case src.Kind == datainfo.SourceFile && s.link.file != "" && src.File == s.link.file:
 		s.link.file = "" // the file the link's likes wait for
-		s.link.apply(d.Cat, s.views, s.you)
+		s.link.apply(d.Cat, d.words(), s.views, s.you)
 	case first:
-		s.link.apply(d.Cat, s.views, s.you)
+		s.link.apply(d.Cat, d.words(), s.views, s.you)
 	}
 	s.guide.dataArrived()
 	s.you.publish()

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -20,8 +22,8 @@ type shortcut struct {
 
 var shortcuts = []shortcut{
 	{Key: "/", Does: "search the finder", Targets: []string{"#search"}},
-	{Key: "l", Does: "go to your list (its first business)", Targets: []string{"#ranked-list li[data-id] button.like", "#you h2"}},
-	{Key: "y", Does: "like the business in focus", Act: likeFocused},
+	{Key: "l", Does: "go to your list (its first {item})", Targets: []string{"#ranked-list li[data-id] button.like", "#you h2"}},
+	{Key: "y", Does: "like the {item} in focus", Act: likeFocused},
 	{Key: "c", Does: "go to your clicks", Targets: []string{"#history h2"}},
 	{Key: "i", Does: "go to “Inside the model”", Targets: []string{"#teach h2"}},
 	{Key: "n", Does: "next step of the update", Targets: []string{"#stepper-next"}, Press: true},
@@ -137,7 +139,8 @@ func likeFocused(c commands) bool {
 		return true
 	}
 	if row.Call("querySelector", "button.liked").Truthy() {
-		c.Announce("You already like this business.", false)
+		// Named, as the row names it: the shortcut knows no data's words.
+		c.Announce("You already like "+row.Call("querySelector", ".biz-name").Get("textContent").String()+".", false)
 		return true
 	}
 	return false
@@ -175,17 +178,19 @@ func moveInList(down bool) bool {
 	return false
 }
 
-// shortcutHelp lists the shortcuts on the page.
-func shortcutHelp() app.UI {
+// shortcutHelp lists the shortcuts on the page, with the data's things
+// called item ("business").
+func shortcutHelp(item string) app.UI {
+	words := strings.NewReplacer("{item}", item)
 	return app.Details().ID("keys").Class("keys").Body(
 		app.Summary().Text("Keyboard shortcuts"),
 		app.Dl().Body(
 			app.Range(shortcuts).Slice(func(k int) app.UI {
 				s := shortcuts[k]
-				return app.Div().Body(app.Dt().Body(app.Kbd().Text(s.Key)), app.Dd().Text(s.Does))
+				return app.Div().Body(app.Dt().Body(app.Kbd().Text(s.Key)), app.Dd().Text(words.Replace(s.Does)))
 			}),
 		),
 		app.P().Class("small").Text("In presenter mode, ↓ and ↑ move through a list, and → and ← (or a clicker's "+
-			"Page Down and Page Up) step the update. Tab and Enter reach everything else; the buttons in the lists name their business."),
+			"Page Down and Page Up) step the update. Tab and Enter reach everything else; the buttons in the lists name their "+item+"."),
 	)
 }

@@ -92,9 +92,13 @@ func (c *tastesCard) Render() app.UI {
 	i := c.data.Info
 	card := app.Section().ID("tastes").Class("card card-tastes")
 	if i == nil || i.Source != datainfo.SourcePlanted || i.Planted == nil {
+		whose := "the Phoenix reviewers'"
+		if d := c.data.about(); !d.Yelp() {
+			whose = "these " + d.Words().Users + "'"
+		}
 		return card.Body(
 			app.H2().Text("Known tastes"),
-			app.P().Class("caption").Text("Nobody knows the Phoenix reviewers' true tastes, so nobody can say whether a "+
+			app.P().Class("caption").Text("Nobody knows "+whose+" true tastes, so nobody can say whether a "+
 				"recommendation is right. In a world with planted tastes everyone can: users and items come in taste groups, "+
 				"and the page counts how many of your top 20 are in the group you click in, for eALS and for popularity."),
 			app.Button().ID("tastes-make").Class("run").Disabled(c.hold.Reason != "").Text("Make a world with known tastes").

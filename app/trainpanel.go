@@ -78,7 +78,7 @@ func (t *trainPanel) status() string {
 	r := t.Irun
 	switch t.Istage {
 	case "loading":
-		return "Downloading and reading the Phoenix reviews…"
+		return "Downloading and reading " + dataSet{Info: t.Idata}.about().Called() + "…"
 	case "training":
 		s := fmt.Sprintf("Training in your browser: epoch %d of %d", min(r.Done+1, r.Epochs), r.Epochs)
 		if n := len(r.EpochMs); n > 0 {
@@ -189,8 +189,12 @@ func (t *trainPanel) renderData() app.UI {
 		app.Summary().Text("Source and terms"))
 	if d == nil {
 		// The status line above says whether it is on its way or failed.
+		about := "Yelp reviews from the Phoenix area"
+		if site := sitePack(); !site.Yelp() {
+			about = site.Called()
+		}
 		return app.Div().ID("data").Class("data").Body(
-			app.P().Text("The data: Yelp reviews from the Phoenix area, packed for this page."),
+			app.P().Text("The data: "+about+", packed for this page."),
 			unseenTerms,
 		)
 	}
@@ -220,12 +224,12 @@ func (t *trainPanel) renderData() app.UI {
 			textfmt.Plural(d.Users, w.User, w.Users), textfmt.Plural(d.Items, w.Item, w.Items), d.Format, d.Subset,
 			textfmt.WithArticle(textfmt.Bytes(d.Bytes)))
 	}
-	held := fmt.Sprintf(" Each %s's latest %s (%s in all) is held out to measure accuracy.", w.User, strings.TrimPrefix(w.Review, "Yelp "), textfmt.Thousands(d.TestCases))
+	held := fmt.Sprintf(" Each %s's latest %s (%s in all) is held out to measure accuracy.", w.User, w.Review, textfmt.Thousands(d.TestCases))
 	if !d.HasTimes {
 		held = fmt.Sprintf(" The data has no times: each %s's last %s in the file (%s in all) is held out to measure accuracy.",
-			w.User, strings.TrimPrefix(w.Review, "Yelp "), textfmt.Thousands(d.TestCases))
+			w.User, w.Review, textfmt.Thousands(d.TestCases))
 	}
-	body := []app.UI{app.Text(verb), app.Strong().Text(textfmt.Thousands(d.Train) + " of " + textfmt.Plural(d.Reviews, w.Review, w.Reviews)),
+	body := []app.UI{app.Text(verb), app.Strong().Text(textfmt.Thousands(d.Train) + " of " + w.Count(d.Reviews)),
 		app.Text(about), app.Text(held)}
 	var read []app.UI
 	if r := d.Read; r != nil {

@@ -79,6 +79,7 @@ type updateStepper struct {
 	app.Compo
 	Itrace  *core.UpdateTrace
 	Iname   string
+	Iitem   string            // what the data calls the thing liked: "business"
 	walking *core.UpdateTrace // the trace at is a position in
 	at      int
 	playing bool
@@ -91,6 +92,8 @@ func (v *updateStepper) Trace(tr *core.UpdateTrace, name string) *updateStepper 
 	v.Itrace, v.Iname = tr, name
 	return v
 }
+
+func (v *updateStepper) Item(noun string) *updateStepper { v.Iitem = noun; return v }
 
 func (v *updateStepper) OnMount(ctx app.Context)  { v.follow() }
 func (v *updateStepper) OnUpdate(ctx app.Context) { v.follow() }
@@ -157,12 +160,12 @@ func (v *updateStepper) Render() app.UI {
 	head := []app.UI{
 		app.H2().ID("stepper-title").Text("Step through the update"),
 		app.P().Class("caption").Text("Your last like, one number at a time: the K steps of eq. (12) that re-solve your " +
-			"vector, then the K steps of eq. (13) that re-solve the business's. Each step sets one number to the " +
+			"vector, then the K steps of eq. (13) that re-solve the " + v.Iitem + "'s. Each step sets one number to the " +
 			"exact minimiser of the objective with the rest held fixed, so the part of the objective it works on can only fall."),
 	}
 	if v.walking == nil || v.total() == 0 {
 		return card.Body(append(head, app.P().ID("stepper-none").Class("update-none").
-			Text("Like a business and you can step through its update here."))...)
+			Text("Like "+textfmt.WithArticle(v.Iitem)+" and you can step through its update here."))...)
 	}
 	w := walkOf(v.walking, v.at)
 	whose, eq, sym := "your vector", "(12)", "p"
@@ -200,7 +203,7 @@ func (v *updateStepper) Render() app.UI {
 			app.Text(" (the denominator times the step squared)."),
 		),
 		app.Div().Class("stepper-charts").Body(
-			vectorBars(w),
+			vectorBars(w, v.Iitem),
 			lossLine(w),
 		),
 	)...)
@@ -240,7 +243,7 @@ const (
 
 // vectorBars draws the side's K factors before the step (outlines) and
 // after it (filled), the step's factor marked.
-func vectorBars(w walkStep) app.UI {
+func vectorBars(w walkStep, noun string) app.UI {
 	hi := 0.0
 	for f := range w.Before {
 		hi = max(hi, math.Abs(w.Before[f]), math.Abs(w.After[f]))
@@ -269,7 +272,7 @@ func vectorBars(w walkStep) app.UI {
 	title := fmt.Sprintf("The %d factors of the vector before and after step %d: factor %d went from %s to %s",
 		len(w.Before), w.N, f+1, w.Shown.Old.Text(), w.Shown.New.Text())
 	return app.Figure().ID("stepper-bars").Class("chart stepper-chart").Body(
-		app.FigCaption().Body(app.Span().Class("chart-title").Text(vectorTitle(w.Item))),
+		app.FigCaption().Body(app.Span().Class("chart-title").Text(vectorTitle(w.Item, noun))),
 		svg("svg").Attr("viewBox", fmt.Sprintf("0 0 %g %g", stepW, stepH)).Attr("role", "img").Attr("aria-label", title).Body(
 			svg("rect").Attr("data-role", "current").
 				Attr("x", fmt.Sprintf("%.1f", stepPadL+float64(f)*slot)).Attr("y", "2").
@@ -285,9 +288,9 @@ func vectorBars(w walkStep) app.UI {
 	)
 }
 
-func vectorTitle(item bool) string {
+func vectorTitle(item bool, noun string) string {
 	if item {
-		return "The business's vector, factor by factor: outline before the step, filled after"
+		return "The " + noun + "'s vector, factor by factor: outline before the step, filled after"
 	}
 	return "Your vector, factor by factor: outline before the step, filled after"
 }

@@ -1,9 +1,11 @@
 package app
 
 import (
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/visitor"
 
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/ealslive/ealslive/app/textfmt"
@@ -121,31 +123,37 @@ func updateShownFor(y visitor.You) *updateShown {
 type updateView struct {
 	app.Compo
 	Iupdate *updateShown
+	Iwords  datainfo.Words // what the data's people, things and clicks are called
 }
 
 func newUpdateView() *updateView { return &updateView{} }
 
-func (v *updateView) Shown(u *updateShown) *updateView { v.Iupdate = u; return v }
+func (v *updateView) Shown(u *updateShown) *updateView   { v.Iupdate = u; return v }
+func (v *updateView) Words(w datainfo.Words) *updateView { v.Iwords = w; return v }
 
 func (v *updateView) Render() app.UI {
 	u := v.Iupdate
 	return app.Section().ID("update-view").Class("card card-update").Body(
 		app.H3().Text("One click, one update"),
-		app.P().Class("caption").Text("When you like a business, the model re-solves your vector one number at a time with "+
+		app.P().Class("caption").Text("When you like "+textfmt.WithArticle(v.Iwords.Item)+", the model re-solves your vector one number at a time with "+
 			"eq. (12) of the paper. Each step is the exact minimiser of the objective in that one number, "+
 			"with the others held fixed:"),
-		app.Raw(eq12),
+		app.Raw(eq12(v.Iwords)),
 		when(u == nil, func() app.UI {
-			return app.P().ID("update-none").Class("update-none").Text("Like a business and its update appears here, with the live numbers.")
+			return app.P().ID("update-none").Class("update-none").Text("Like " + textfmt.WithArticle(v.Iwords.Item) + " and its update appears here, with the live numbers.")
 		}),
 		when(u != nil, func() app.UI { return v.renderLive(u) }),
 	)
 }
 
-// eq12 is eq. (12) of the paper and what its parts are. Fixed HTML: one
-// string costs the WebAssembly binary far less than the same elements
-// built one call at a time.
-const eq12 = `<div class="eq-block"><div class="eq eq-general"><span class="eq-lhs"><i>p</i><sub>uf</sub> =</span>` +
+// eq12 is eq. (12) of the paper and what its parts are, in the data's
+// words w. Fixed HTML: one string costs the WebAssembly binary far less
+// than the same elements built one call at a time.
+func eq12(w datainfo.Words) string {
+	return strings.NewReplacer("{items}", html.EscapeString(w.Items), "{item}", html.EscapeString(w.Item)).Replace(eq12HTML)
+}
+
+const eq12HTML = `<div class="eq-block"><div class="eq eq-general"><span class="eq-lhs"><i>p</i><sub>uf</sub> =</span>` +
 	`<span class="frac"><span class="frac-num"><span class="term-observed">Σ<sub>i∈R<sub>u</sub></sub> ` +
 	`[<i>w</i><sub>ui</sub><i>r</i><sub>ui</sub> − (<i>w</i><sub>ui</sub> − <i>c</i><sub>i</sub>) ` +
 	`<i class="hat">r̂</i><sup>f</sup><sub>ui</sub>] <i>q</i><sub>if</sub></span> − ` +
@@ -153,12 +161,13 @@ const eq12 = `<div class="eq-block"><div class="eq eq-general"><span class="eq-l
 	`<span class="frac-den"><span class="term-observed">Σ<sub>i∈R<sub>u</sub></sub> (<i>w</i><sub>ui</sub> − ` +
 	`<i>c</i><sub>i</sub>) <i>q</i><sup>2</sup><sub>if</sub></span> + <span class="term-cached"><i>s</i><sup>q</sup><sub>ff</sub></span>` +
 	` + λ</span></span></div>` +
-	`<p class="eq-legend"><span class="term-observed">Green</span>: sums over the businesses you liked, with ` +
+	`<p class="eq-legend"><span class="term-observed">Green</span>: sums over the {items} you liked, with ` +
 	`r = 1 and w = w<sub>new</sub>; <i class="hat">r̂</i><sup>f</sup> is the prediction without factor f. ` +
-	`<span class="term-cached">Amber</span>: what every business you did not like adds, read from the cache ` +
+	`<span class="term-cached">Amber</span>: what every {item} you did not like adds, read from the cache ` +
 	`S<sup>q</sup> = Σ<sub>i</sub> c<sub>i</sub> q<sub>i</sub> q<sub>i</sub><sup>T</sup> in O(K) instead of a pass over all of them.</p></div>`
 
 func (v *updateView) renderLive(u *updateShown) app.UI {
+	w := v.Iwords
 	clock := ""
 	if !u.FineClock {
 		clock = " (this browser's clock ticks in 0.1 ms steps)"
@@ -174,7 +183,7 @@ func (v *updateView) renderLive(u *updateShown) app.UI {
 	// say which is which.
 	itemWho := "everyone who liked it, you included"
 	if u.TrainKnown {
-		itemWho = textfmt.Plural(u.TrainReviews, "training review", "training reviews") + " and your click"
+		itemWho = textfmt.Plural(u.TrainReviews, "training "+w.Review, "training "+w.Reviews) + " and your click"
 	}
 	cost := fmt.Sprintf(`<p id="update-cost" class="update-cost">Cost O(K<sup>2</sup> + (|R<sub>u</sub>| + |R<sub>i</sub>|)K) `+
 		`with K = <span data-term="k">%d</span>, |R<sub>u</sub>| = <span data-term="ru">%d</span> (your clicks), `+
@@ -182,16 +191,7 @@ func (v *updateView) renderLive(u *updateShown) app.UI {
 		`<strong data-term="cost">%s</strong> multiply–adds, give or take a constant, whatever the size of the data. `+
 		`Measured: <strong id="update-cost-ms">%s</strong> for the whole update%s.</p>`,
 		u.K, u.UserHistory, u.ItemHistory, itemWho, u.K, u.UserHistory, u.ItemHistory, u.K, textfmt.Thousands(u.Cost), textfmt.Millis(u.UpdateMs), clock)
-	people := textfmt.Plural(u.ItemHistory, "person", "people") + " in its R_i"
-	if u.TrainKnown {
-		people = textfmt.Plural(u.ItemHistory, "person", "people") + " in its R_i (" + textfmt.Thousands(u.TrainReviews) + " from training, and you)"
-	}
-	rest := fmt.Sprintf("” the same way over the %s, with the cache S^p = P^T P, and both caches are "+
-		"brought up to date in O(K^2). Nothing else of the %s businesses or the other people changes.",
-		people, textfmt.Thousands(u.Items))
-	if u.NewItemWeight > 0 {
-		rest += " It had no missing-data weight yet, so it got the uniform c_0/N = " + textfmt.Sig(u.NewItemWeight, minDigits).Text() + "."
-	}
+	rest := updateRest(u, w)
 	return app.Div().ID("update-live").Body(
 		app.P().Class("update-head").Text(fmt.Sprintf("Your last click, “%s”: the %s of your %d that moved most, "+
 			"in the order they were solved (each step uses the ones before it):", u.Name, textfmt.Plural(len(u.Steps), "factor", "factors"), u.K)),
@@ -217,4 +217,21 @@ func writeStep(b *strings.Builder, s stepShown) {
 		s.Observed.HTML("observed", false), s.Cached.HTML("cached", true),
 		s.ObservedDenom.HTML("observed-denom", false), s.CachedDenom.HTML("cached-denom", true), s.Lambda.HTML("lambda", true),
 		s.New.HTML("new", false), s.Old.HTML("old", false), kept)
+}
+
+// updateRest ends the sentence "Then eq. (13) re-solves “name" on the
+// update u, in notation and in the data's words w: over whom the item's
+// vector is re-solved, and what nothing else of the data does.
+func updateRest(u *updateShown, w datainfo.Words) string {
+	people := textfmt.Plural(u.ItemHistory, w.User, w.Users) + " in its R_i"
+	if u.TrainKnown {
+		people = textfmt.Plural(u.ItemHistory, w.User, w.Users) + " in its R_i (" + textfmt.Thousands(u.TrainReviews) + " from training, and you)"
+	}
+	rest := fmt.Sprintf("” the same way over the %s, with the cache S^p = P^T P, and both caches are "+
+		"brought up to date in O(K^2). Nothing else of the %s %s or the other %s changes.",
+		people, textfmt.Thousands(u.Items), w.Items, w.Users)
+	if u.NewItemWeight > 0 {
+		rest += " It had no missing-data weight yet, so it got the uniform c_0/N = " + textfmt.Sig(u.NewItemWeight, minDigits).Text() + "."
+	}
+	return rest
 }

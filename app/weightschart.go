@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/textfmt"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -31,6 +32,7 @@ type weightsChart struct {
 	Ialpha float64
 	Istale bool   // the controls hold an invalid c0 or α; these are the last valid ones
 	Iinuse string // what the model in use has, when it differs from the controls; in notation
+	Iwords datainfo.Words
 }
 
 func newWeightsChart() *weightsChart { return &weightsChart{} }
@@ -42,6 +44,10 @@ func (c *weightsChart) For(c0, alpha float64) *weightsChart {
 }
 func (c *weightsChart) Stale(v bool) *weightsChart   { c.Istale = v; return c }
 func (c *weightsChart) InUse(v string) *weightsChart { c.Iinuse = v; return c }
+func (c *weightsChart) Words(v datainfo.Words) *weightsChart {
+	c.Iwords = v
+	return c
+}
 
 // logRange is an axis from lo to hi on a log scale.
 type logRange struct{ lo, hi float64 } // log10 of the ends
@@ -87,7 +93,7 @@ func (c *weightsChart) Render() app.UI {
 	title := app.FigCaption().Body(app.Span().ID("weights-title").Class("chart-title").Body(
 		notation(fmt.Sprintf("c_i for c_0 = %g and α = %g, %s", c.Ic0, c.Ialpha, which))))
 	if len(pts) == 0 {
-		return fig.Body(title, app.P().Class("chart-caption").Text("No business has a weight to plot."))
+		return fig.Body(title, app.P().Class("chart-caption").Text("No "+c.Iwords.Item+" has a weight to plot."))
 	}
 	uniform := c.Icurve.Uniform
 	legend := "popularity-weighted"
@@ -138,7 +144,7 @@ func (c *weightsChart) plot(pts []core.WeightPoint) app.UI {
 	}
 	line(wPadL, wPadT, wPadL, base, "axis")
 	line(wPadL, base, wChartW-wPadR, base, "axis")
-	text((wPadL+wChartW-wPadR)/2, wChartH-4, "middle", "training reviews of the business (log scale)")
+	text((wPadL+wChartW-wPadR)/2, wChartH-4, "middle", "training "+c.Iwords.Reviews+" of the "+c.Iwords.Item+" (log scale)")
 	text(wPadL+4, wPadT-8, "start", "cᵢ (log scale)")
 	for _, v := range xs.decades() {
 		line(x(v), base, x(v), base+4, "axis")
@@ -179,15 +185,16 @@ func fullFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 // caption explains the plot, in notation; the title above it says for
 // which c0 and α.
 func (c *weightsChart) caption(hidden int) string {
-	s := "c_i = c_0 f_i^α / Σ_j f_j^α, with f_i the business's share of the training reviews: on log–log axes, " +
-		"a line of slope α. Each dot is the businesses with that many reviews, larger for more of them. "
+	w := c.Iwords
+	s := "c_i = c_0 f_i^α / Σ_j f_j^α, with f_i the " + w.Item + "'s share of the training " + w.Reviews + ": on log–log axes, " +
+		"a line of slope α. Each dot is the " + w.Items + " with that many " + w.Reviews + ", larger for more of them. "
 	if c.Ialpha > 0 {
-		s += "A miss on a popular business counts as a stronger “no”; α = 0 would give every business the dashed uniform weight."
+		s += "A miss on a popular " + w.Item + " counts as a stronger “no”; α = 0 would give every " + w.Item + " the dashed uniform weight."
 	} else {
-		s += "With α = 0 the line is flat: every business gets the dashed uniform weight, and every miss counts the same."
+		s += "With α = 0 the line is flat: every " + w.Item + " gets the dashed uniform weight, and every miss counts the same."
 	}
 	if hidden > 0 {
-		s += fmt.Sprintf(" %s with no training reviews (weight 0) cannot be placed on a log scale.", textfmt.Plural(hidden, "business", "businesses"))
+		s += fmt.Sprintf(" %s with no training %s (weight 0) cannot be placed on a log scale.", textfmt.Plural(hidden, w.Item, w.Items), w.Reviews)
 	}
 	if c.Iinuse != "" {
 		s += " The model in use has " + c.Iinuse + "; retrain to use these."

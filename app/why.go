@@ -5,6 +5,7 @@ import (
 
 	"fmt"
 
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/textfmt"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -59,26 +60,26 @@ func whyRows(y visitor.You, open map[int32]bool) []why {
 // whyNote is the line under your list that says what "why?" shows, in
 // notation, and why the scores cannot be split, if they cannot (core's
 // words, kept out of the notation).
-func whyNote(y visitor.You) (note, problem string) {
+func whyNote(y visitor.You, w datainfo.Words) (note, problem string) {
 	switch {
 	case !y.Trained:
 		return "", ""
 	case len(y.Liked) == 0:
-		return "Why these? Nothing of yours to explain yet: until you like a business, this order comes from " +
+		return "Why these? Nothing of yours to explain yet: until you like " + textfmt.WithArticle(w.Item) + ", this order comes from " +
 			"the small random vector every new user starts with.", ""
 	case y.WhyErr != "":
 		return "Why these? The scores cannot be split by your clicks here: ", y.WhyErr
 	}
-	return "Why? With every business's vector held fixed, the best vector for you is p^{*} = A^{−1} Σ w q_i over your clicks " +
+	return "Why? With every " + w.Item + "'s vector held fixed, the best vector for you is p^{*} = A^{−1} Σ w q_i over your clicks " +
 		"(A = S^q + Σ (w − c_i) q_i q_i^T + λI), so each score splits exactly into one share per click: " +
-		"w q_j^T A^{−1} q_i, how close business j is to the one you liked, measured so that what everyone's missing data already " +
+		"w q_j^T A^{−1} q_i, how close " + w.Item + " j is to the one you liked, measured so that what everyone's missing data already " +
 		"explains counts less. One update per click takes your vector most of the way to p^{*}, not all of it: what it has not " +
 		"settled yet is shown as the remainder, and the shares plus the remainder are the score.", ""
 }
 
 // whyToggle is the "why?" button of row k of your list, named by its label
 // and the row's business. Its clicks are handled by rowClicked on the list.
-func whyToggle(k int, open bool) app.UI {
+func whyToggle(k int, open bool, w datainfo.Words) app.UI {
 	id := rowPart("why", k)
 	label := []app.UI{app.Text("why?")}
 	if open {
@@ -87,7 +88,7 @@ func whyToggle(k int, open bool) app.UI {
 	}
 	return app.Button().ID(id).Class("why-toggle").Aria("expanded", open).Aria("controls", rowPart("why-panel", k)).
 		Aria("labelledby", id+" "+rowPart("name", k)).
-		Title("Which of your clicks pulled this business up, and by how much").Body(label...)
+		Title("Which of your clicks pulled this " + w.Item + " up, and by how much").Body(label...)
 }
 
 // renderWhy shows the score of row k's business split by your clicks.

@@ -64,7 +64,7 @@ func TestWhyRows(t *testing.T) {
 	if rows := whyRows(p.Snapshot(), open); rows != nil {
 		t.Fatalf("before any click: %d rows to explain", len(rows))
 	}
-	if note, _ := whyNote(p.Snapshot()); !strings.Contains(note, "Nothing of yours to explain yet") {
+	if note, _ := whyNote(p.Snapshot(), dataSet{}.words()); !strings.Contains(note, "Nothing of yours to explain yet") {
 		t.Errorf("before any click the note reads %q", note)
 	}
 	liked := []int32{7, 12, 30, 31, 44}
@@ -123,7 +123,7 @@ func TestWhyRows(t *testing.T) {
 	if rows := whyRows(p.Snapshot(), open); !rows[0].Open || rows[1].Open {
 		t.Errorf("opening %d's why: open flags %v, %v", first, rows[0].Open, rows[1].Open)
 	}
-	if note, _ := whyNote(p.Snapshot()); !strings.Contains(note, "remainder") {
+	if note, _ := whyNote(p.Snapshot(), dataSet{}.words()); !strings.Contains(note, "remainder") {
 		t.Errorf("after clicks the note reads %q", note)
 	}
 	if _, err := p.StartOver(); err != nil {

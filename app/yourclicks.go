@@ -12,6 +12,7 @@ type yourClicks struct {
 	app.Compo
 	Icmd clicksCommands
 	you  visitor.You
+	data dataSet
 }
 
 // clicksCommands are what "Your clicks" sends.
@@ -26,6 +27,8 @@ func (c *yourClicks) Commands(cmd clicksCommands) *yourClicks { c.Icmd = cmd; re
 
 func (c *yourClicks) OnMount(ctx app.Context) {
 	observe(ctx, "clicks", drawn(keyYou)).Value(&c.you)
+	// The data's words, which change only with the data.
+	observe(ctx, "clicks", drawn(keyData)).Value(&c.data)
 }
 
 func (c *yourClicks) onRowClick(ctx app.Context, e app.Event) {
@@ -43,6 +46,6 @@ func (c *yourClicks) Render() app.UI {
 			entries[k] = entryOf(cat, i, c.you)
 		}
 	}
-	return newHistoryList().Entries(entries).Pending(c.you.Waiting).
+	return newHistoryList().Entries(entries).Pending(c.you.Waiting).Words(c.data.words()).
 		OnRowClick(c.onRowClick).OnStartOver(func(ctx app.Context, e app.Event) { c.Icmd.StartOver() })
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/app/textfmt"
 	"github.com/ealslive/ealslive/app/visitor"
 
@@ -49,7 +50,7 @@ func (l *yourList) open() {
 		l.whyOpen[r.Item] = true
 	}
 	if r.Near && !l.nearOpen[r.Item] {
-		toggleNear(l.Icmd, l.nearOpen, r.Item, l.you)
+		toggleNear(l.Icmd, l.nearOpen, r.Item, l.you, l.data.words())
 	}
 }
 
@@ -72,14 +73,15 @@ func (l *yourList) onRowClick(ctx app.Context, e app.Event) {
 		}
 		l.Update()
 	case rowNear:
-		toggleNear(l.Icmd, l.nearOpen, id, l.you)
+		toggleNear(l.Icmd, l.nearOpen, id, l.you, l.data.words())
 		l.Update()
 	}
 }
 
 func (l *yourList) Render() app.UI {
 	d, y := l.data, l.you
-	r := newRankedList().OnRowClick(l.onRowClick)
+	w := d.words()
+	r := newRankedList().OnRowClick(l.onRowClick).Words(w)
 	switch {
 	case d.Failed:
 		return r.Title("Your list").Order("none").Caption("No list without data.")
@@ -91,10 +93,8 @@ func (l *yourList) Render() app.UI {
 		for k, i := range ids {
 			entries[k] = entryOf(d.Cat, i, y)
 		}
-		return r.Title("Most reviewed, for now").Order("popular").Entries(entries).
-			Caption("Not personal yet: these are the businesses with the most reviews in the data. " +
-				"Your list from the model replaces it when training ends. You can already like businesses; " +
-				"the model learns them then.")
+		title, caption := listHeading(w, false, 0)
+		return r.Title(title).Order("popular").Entries(entries).Caption(caption)
 	}
 	entries := make([]entry, len(y.List))
 	for k, rk := range y.List {
@@ -105,20 +105,33 @@ func (l *yourList) Render() app.UI {
 		}
 		entries[k] = e
 	}
-	note, problem := whyNote(y)
-	r = r.Order("model").Entries(entries).Timing(newClickCostLine()).Why(whyRows(y, l.whyOpen), note, problem).
+	note, problem := whyNote(y, w)
+	r = r.Order("model").Entries(entries).Timing(newClickCostLine().Item(w.Item)).Why(whyRows(y, l.whyOpen), note, problem).
 		Near(nearRows(l.nearOpen, y))
-	if len(y.Liked) == 0 {
-		return r.Title("Your list: cold start").
-			Caption("The model knows nothing about you yet. Like any new user (Algorithm 2 of the paper), " +
+	title, caption := listHeading(w, true, len(y.Liked))
+	return r.Title(title).Caption(caption)
+}
+
+// listHeading is your list's title and caption in the data's words w:
+// before the model has trained (the most reviewed), at the cold start (no
+// likes yet), and after likes.
+func listHeading(w datainfo.Words, trained bool, likes int) (title, caption string) {
+	switch {
+	case !trained:
+		return capitalise(w.Most) + ", for now",
+			"Not personal yet: these are the " + w.Items + " with the most " + w.Reviews + " in the data. " +
+				"Your list from the model replaces it when training ends. You can already like " + w.Items + "; " +
+				"the model learns them then."
+	case likes == 0:
+		return "Your list: cold start",
+			"The model knows nothing about you yet. Like any new user (Algorithm 2 of the paper), " +
 				"you start from a small random vector, so this order is close to arbitrary. " +
-				"Like a business and watch the list change.")
+				"Like " + textfmt.WithArticle(w.Item) + " and watch the list change."
 	}
-	return r.Title("Your list").
-		Caption(fmt.Sprintf("Ranked by the model for you after %s: the businesses with the highest score, "+
-			"the predicted preference p_u · q_i of your vector and theirs, leaving out the ones you already like. "+
-			"Marks show moves since the list before.",
-			textfmt.Plural(len(y.Liked), "click", "clicks")))
+	return "Your list", fmt.Sprintf("Ranked by the model for you after %s: the %s with the highest score, "+
+		"the predicted preference p_u · q_i of your vector and theirs, leaving out the ones you already like. "+
+		"Marks show moves since the list before.",
+		textfmt.Plural(likes, "click", "clicks"), w.Items)
 }
 
 // rankedList is "your list": the top businesses for you, with how each
@@ -134,6 +147,7 @@ type rankedList struct {
 	IwhyNote string               // what "why?" shows, under the list, in notation
 	IwhyErr  string               // why the scores cannot be split, if they cannot
 	Inear    map[int32][]nearItem // the open "More like this" panels, by business
+	Iwords   datainfo.Words       // what the data's things are called, in the rows' titles
 	// IonRowClick handles clicks on the rows' buttons. A func field counts
 	// as changed on every render, which is right here: the list redraws
 	// whenever its owner does.
@@ -152,6 +166,7 @@ func (l *rankedList) OnRowClick(h app.EventHandler) *rankedList {
 	return l
 }
 func (l *rankedList) Near(v map[int32][]nearItem) *rankedList { l.Inear = v; return l }
+func (l *rankedList) Words(v datainfo.Words) *rankedList      { l.Iwords = v; return l }
 func (l *rankedList) Why(v []why, note, problem string) *rankedList {
 	l.Iwhy, l.IwhyNote, l.IwhyErr = v, note, problem
 	return l
@@ -178,19 +193,19 @@ func (l *rankedList) row(k int) app.UI {
 	parts := []app.UI{app.Span().Class("rank").Text(k + 1), moveBadge(e)}
 	parts = append(parts, businessParts(e, rowPart("name", k))...)
 	return app.Li().Class("ranked-item").DataSet("id", e.ID).Body(append(parts,
-		when(e.HasScore, func() app.UI { return scoreText(e) }),
+		when(e.HasScore, func() app.UI { return scoreText(e, l.Iwords) }),
 		// Under the name, beside where it is: a name gets the row's width
 		// rather than wrapping beside the buttons.
 		app.Div().Class("row-actions").Body(
-			when(k < len(l.Iwhy), func() app.UI { return whyToggle(k, l.Iwhy[k].Open) }),
+			when(k < len(l.Iwhy), func() app.UI { return whyToggle(k, l.Iwhy[k].Open, l.Iwords) }),
 			when(l.Iorder == "model", func() app.UI {
 				_, open := l.Inear[e.ID]
-				return nearToggle(rowPart("near", k), e.Name, rowPart("near-panel", k), open)
+				return nearToggle(rowPart("near", k), e.Name, rowPart("near-panel", k), open, l.Iwords)
 			}),
 			rowLikeButton(k, e),
 		),
 		when(k < len(l.Iwhy) && l.Iwhy[k].Open, func() app.UI { return renderWhy(k, l.Iwhy[k]) }),
-		when(l.Inear[e.ID] != nil, func() app.UI { return renderNear(rowPart("near-panel", k), e.Name, l.Inear[e.ID]) }),
+		when(l.Inear[e.ID] != nil, func() app.UI { return renderNear(rowPart("near-panel", k), e.Name, l.Inear[e.ID], l.Iwords) }),
 	)...)
 }
 
@@ -279,11 +294,14 @@ func rowClick(e app.Event) (button rowButton, id int32, at float64) {
 // painted: the line then redraws alone, not the list's twenty rows.
 type clickCostLine struct {
 	app.Compo
+	Iitem  string // what the data's things are called: "business"
 	you    visitor.You
 	screen clickScreen
 }
 
 func newClickCostLine() *clickCostLine { return &clickCostLine{} }
+
+func (c *clickCostLine) Item(v string) *clickCostLine { c.Iitem = v; return c }
 
 func (c *clickCostLine) OnMount(ctx app.Context) {
 	observe(ctx, "timing", keyYou).Value(&c.you)
@@ -295,7 +313,7 @@ func (c *clickCostLine) Render() app.UI {
 	if last == nil || last.Replayed || c.you.Cat == nil {
 		return app.P().ID("update-time").Class("timing").Hidden(true)
 	}
-	r := clickReport{Name: c.you.Cat.Item(last.Item).Name, UpdateMs: last.UpdateMs, RankMs: last.RankMs, FineClock: fineClock()}
+	r := clickReport{Name: c.you.Cat.Item(last.Item).Name, Item: c.Iitem, UpdateMs: last.UpdateMs, RankMs: last.RankMs, FineClock: fineClock()}
 	if tr := last.Trace; tr != nil {
 		r.UserHistory, r.ItemHistory, r.K = tr.UserHistory, tr.ItemHistory, tr.K
 	}
@@ -308,6 +326,7 @@ func (c *clickCostLine) Render() app.UI {
 // clickReport is what the last click cost, for the line under the title.
 type clickReport struct {
 	Name        string
+	Item        string // what the data calls it: "business"
 	UpdateMs    float64
 	RankMs      float64
 	ScreenMs    float64
@@ -330,8 +349,8 @@ func (r *clickReport) render() app.UI {
 	return app.P().ID("update-time").Class("timing").Body(
 		app.Text("Learnt “"+r.Name+"” with one eALS update in "),
 		app.Strong().ID("update-ms").Text(textfmt.Millis(r.UpdateMs)),
-		app.Text(fmt.Sprintf(" (%s of yours; %s of the business, yours included; K = %d), re-ranked in %s, %s.",
-			textfmt.Plural(r.UserHistory, "click", "clicks"), textfmt.Plural(r.ItemHistory, "observation", "observations"), r.K, textfmt.Millis(r.RankMs), screen)),
+		app.Text(fmt.Sprintf(" (%s of yours; %s of the %s, yours included; K = %d), re-ranked in %s, %s.",
+			textfmt.Plural(r.UserHistory, "click", "clicks"), textfmt.Plural(r.ItemHistory, "observation", "observations"), r.Item, r.K, textfmt.Millis(r.RankMs), screen)),
 		when(clock != "", func() app.UI { return app.Span().Class("timing-note").Text(" " + clock) }),
 	)
 }

@@ -35,13 +35,18 @@ type Query struct {
 	Text, Category, City string
 }
 
-// New indexes items; SetCounts then orders them, once the workers
-// have counted the reviews.
+// New indexes items, naming each that has no name by its id; SetCounts
+// then orders them, once the workers have counted the reviews.
 func New(items []pack.Item) *Catalog {
 	c := &Catalog{items: items}
 	c.ids = make(map[string]int32, len(items))
 	cats, cities := map[string]int{}, map[string]int{}
 	for i, it := range items {
+		if it.Name == "" {
+			// A pack made from a log without an item file names no item:
+			// each goes by its id, as a visitor's own file's items do.
+			items[i].Name = it.ID
+		}
 		c.ids[it.ID] = int32(i)
 		for _, k := range it.Categories {
 			cats[k]++

@@ -87,3 +87,19 @@ func TestCatalogFacets(t *testing.T) {
 		t.Error("lookup of an unknown id succeeded")
 	}
 }
+
+// Items without names (a pack made from a log without an item file) go
+// by their ids, which the finder finds.
+func TestCatalogNamesUnnamedByID(t *testing.T) {
+	c := New([]pack.Item{{ID: "1", Name: "Toy Story"}, {ID: "42"}})
+	if got := c.Item(1).Name; got != "42" {
+		t.Errorf("an unnamed item is called %q, want its id 42", got)
+	}
+	if got := c.Item(0).Name; got != "Toy Story" {
+		t.Errorf("a named item is called %q", got)
+	}
+	c.SetCounts([]int{1, 1}, []int{1, 1}, []int32{0, 1})
+	if ids, _ := c.Find(Query{Text: "42"}, 10); len(ids) != 1 || ids[0] != 1 {
+		t.Errorf("finding 42 gives %v, want the unnamed item", ids)
+	}
+}

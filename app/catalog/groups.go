@@ -110,7 +110,8 @@ func byCategory(items []pack.Item, common []Facet) ([]Group, []int) {
 }
 
 // byReviews groups the items into fifths by their reviews, most reviewed
-// first.
+// first. Only data without categories comes here, never Yelp's, so the
+// fifths are named by popularity, which is what any data's counts are.
 func byReviews(reviews []int, n int) ([]Group, []int) {
 	count := func(i int) int {
 		if i < len(reviews) {
@@ -118,7 +119,7 @@ func byReviews(reviews []int, n int) ([]Group, []int) {
 		}
 		return 0
 	}
-	names := []string{"Most reviewed fifth", "Second fifth", "Third fifth", "Fourth fifth", "Least reviewed fifth"}
+	names := []string{"Most popular fifth", "Second fifth", "Third fifth", "Fourth fifth", "Least popular fifth"}
 	groups := make([]Group, len(names))
 	for k, name := range names {
 		groups[k] = Group{Name: name, Colour: palette(k)}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ealslive/ealslive/app/work"
 	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/pack"
 )
 
 // Where the page's data comes from: the site's own pack (the Phoenix
@@ -33,6 +34,7 @@ type Info struct {
 	// SourcePlanted), Name a file's name; Format the layout read.
 	Source              string
 	Name, Format        string
+	ItemFile            string // the item file's name, of a file or of the log a pack was made from; "" for none
 	HasTimes, HasCoords bool
 	Read                *work.ReadSummary // a file, as read
 	Planted             *core.PlantedConfig
@@ -42,10 +44,19 @@ type Info struct {
 	DownloadMs, IndexMs float64
 }
 
-// New is what the page says of the data from source (a file named file, a
-// planted world), from worker 0's summary.
-func New(source, file string, planted *core.PlantedConfig, sum work.DataSummary) *Info {
-	return &Info{Bytes: sum.Bytes, Hash: sum.Hash, Users: sum.Users, Items: sum.Items, Reviews: sum.Reviews,
+// New is what the page says of the data from source (a file named file,
+// with its item file named items, or a planted world), from worker 0's
+// summary.
+func New(source, file, items string, planted *core.PlantedConfig, sum work.DataSummary) *Info {
+	switch source {
+	case SourceFile:
+	case SourcePlanted:
+		items = ""
+	default:
+		// A pack made from a log names its item file in its source.
+		items = pack.LogItems(sum.Catalog.Source)
+	}
+	return &Info{ItemFile: items, Bytes: sum.Bytes, Hash: sum.Hash, Users: sum.Users, Items: sum.Items, Reviews: sum.Reviews,
 		From: time.Unix(sum.From, 0).UTC(), To: time.Unix(sum.To, 0).UTC(), Train: sum.Train, TestCases: sum.TestCases,
 		Subset: sum.Catalog.Subset.String(), License: sum.Catalog.License, Origin: sum.Catalog.Source,
 		Source: source, Name: file, Format: sum.Format, HasTimes: sum.HasTimes, HasCoords: sum.HasCoords,
@@ -56,16 +67,4 @@ func New(source, file string, planted *core.PlantedConfig, sum work.DataSummary)
 // this repository builds it.
 func (d *Info) Yelp() bool {
 	return d == nil || ((d.Source == "" || d.Source == SourcePack) && (d.Format == "" || d.Format == core.FormatYelp.Name()))
-}
-
-// Words are what the data's people, things and clicks are called.
-type Words struct{ User, Users, Item, Items, Review, Reviews string }
-
-// Words are the data's own: Yelp's people, businesses and reviews, or a
-// log's users, items and interactions.
-func (d *Info) Words() Words {
-	if d.Yelp() {
-		return Words{"person", "people", "business", "businesses", "Yelp review", "Yelp reviews"}
-	}
-	return Words{"user", "users", "item", "items", "interaction", "interactions"}
 }

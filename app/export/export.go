@@ -21,6 +21,9 @@ type Head struct {
 	Exported string      `json:"exported"`
 	Settings core.Config `json:"settings"`
 	Data     Data        `json:"data"`
+	// words name the data's things and interactions in the CSV's
+	// comments; the JSON keeps its keys whatever the data.
+	words datainfo.Words
 }
 
 // Data describes the data pack.
@@ -39,7 +42,7 @@ type Data struct {
 // NewHead is the head of a file of kind made at at, of a run with cfg on the
 // data d (nil while none has arrived).
 func NewHead(kind string, cfg core.Config, d *datainfo.Info, at time.Time) Head {
-	h := Head{Page: "eALS Live", Kind: kind, Exported: at.UTC().Format(time.RFC3339), Settings: cfg}
+	h := Head{Page: "eALS Live", Kind: kind, Exported: at.UTC().Format(time.RFC3339), Settings: cfg, words: d.Words()}
 	if d != nil {
 		h.Data = Data{Subset: d.Subset, Source: d.Origin, License: d.License, SHA256: d.Hash,
 			Users: d.Users, Items: d.Items, Reviews: d.Reviews}
@@ -56,10 +59,10 @@ func (h Head) comments() string {
 	d := h.Data
 	return fmt.Sprintf("# %s, %s, exported %s\n"+
 		"# settings: K=%d c0=%g alpha=%g lambda=%g wnew=%g epochs=%d seed=%d online_iters=%d init_std=%g\n"+
-		"# data: %s; %d users, %d businesses, %d reviews, %s to %s; sha256 %s\n"+
+		"# data: %s; %d users, %d %s, %d %s, %s to %s; sha256 %s\n"+
 		"# source: %s\n",
 		h.Page, h.Kind, h.Exported, c.K, c.C0, c.Alpha, c.Lambda, c.WNew, c.Epochs, c.Seed, c.OnlineIters, c.InitStd,
-		d.Subset, d.Users, d.Items, d.Reviews, d.From, d.To, d.SHA256, oneLine(d.Source))
+		d.Subset, d.Users, d.Items, h.words.Items, d.Reviews, h.words.Reviews, d.From, d.To, d.SHA256, oneLine(d.Source))
 }
 
 func oneLine(s string) string {

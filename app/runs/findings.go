@@ -13,8 +13,9 @@ import (
 // and these settings.
 
 // ReplayFindings states the replay's HR@100 at the cold start (no past
-// review), after one past review, and over the whole stream so far.
-func ReplayFindings(lanes []Lane) string {
+// review), after one past review, and over the whole stream so far, with
+// the data's interactions called review and reviews.
+func ReplayFindings(lanes []Lane, review, reviews string) string {
 	by := map[string]Lane{}
 	for _, l := range lanes {
 		by[l.Key] = l
@@ -36,14 +37,14 @@ func ReplayFindings(lanes []Lane) string {
 	}
 	if cold, ok := bucket(learning, 0); ok {
 		p, _ := bucket(pop, 0)
-		s = append(s, fmt.Sprintf("Here, at 0 past reviews (%s): eALS %s, popularity %s.",
-			textfmt.Plural(cold.Count, "review", "reviews"), textfmt.Percent(cold.HR), textfmt.Percent(p.HR)))
+		s = append(s, fmt.Sprintf("Here, at 0 past %s (%s): eALS %s, popularity %s.",
+			reviews, textfmt.Plural(cold.Count, review, reviews), textfmt.Percent(cold.HR), textfmt.Percent(p.HR)))
 	}
 	if one, ok := bucket(learning, 1); ok {
 		f, _ := bucket(frozen, 1)
 		p, _ := bucket(pop, 1)
-		s = append(s, fmt.Sprintf("After 1 past review (%s): learning eALS %s, eALS without updates %s, popularity %s.",
-			textfmt.Plural(one.Count, "review", "reviews"), textfmt.Percent(one.HR), textfmt.Percent(f.HR), textfmt.Percent(p.HR)))
+		s = append(s, fmt.Sprintf("After 1 past %s (%s): learning eALS %s, eALS without updates %s, popularity %s.",
+			review, textfmt.Plural(one.Count, review, reviews), textfmt.Percent(one.HR), textfmt.Percent(f.HR), textfmt.Percent(p.HR)))
 	}
 	s = append(s, fmt.Sprintf("Over all %s replayed: learning eALS %s, without updates %s, popularity %s.",
 		textfmt.Thousands(learning.Overall.Count), textfmt.Percent(learning.Overall.HR), textfmt.Percent(frozen.Overall.HR), textfmt.Percent(pop.Overall.HR)))
@@ -54,7 +55,7 @@ func ReplayFindings(lanes []Lane) string {
 		}
 	}
 	if len(more) > 0 {
-		s = append(s, "Beside them, over the same reviews: "+strings.Join(more, "; ")+".")
+		s = append(s, "Beside them, over the same "+reviews+": "+strings.Join(more, "; ")+".")
 	}
 	return strings.Join(s, " ")
 }

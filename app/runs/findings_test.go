@@ -19,7 +19,7 @@ func TestReplayFindings(t *testing.T) {
 		lane(LaneFrozen, eval.Metrics{HR: 0.1759, Count: 10398}, eval.Metrics{HR: 0.0706, Count: 85}, eval.Metrics{HR: 0.0714, Count: 98}),
 		lane(LanePopular, eval.Metrics{HR: 0.1621, Count: 10398}, eval.Metrics{HR: 0.1647, Count: 85}, eval.Metrics{HR: 0.1429, Count: 98}),
 	}
-	got := ReplayFindings(lanes)
+	got := ReplayFindings(lanes, "review", "reviews")
 	for _, want := range []string{
 		"at 0 past reviews (85 reviews): eALS 7.1%, popularity 16.5%.",
 		"After 1 past review (98 reviews): learning eALS 18.4%, eALS without updates 7.1%, popularity 14.3%.",
@@ -29,12 +29,22 @@ func TestReplayFindings(t *testing.T) {
 			t.Errorf("findings %q lack %q", got, want)
 		}
 	}
+	// In another data's words, and never Yelp's.
+	logs := ReplayFindings(lanes, "interaction", "interactions")
+	for _, want := range []string{"at 0 past interactions (85 interactions)", "After 1 past interaction (98 interactions)"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("findings %q lack %q", logs, want)
+		}
+	}
+	if strings.Contains(logs, "review") {
+		t.Errorf("findings on a log speak of reviews: %q", logs)
+	}
 	// An empty bucket is left out rather than reported as 0%.
 	lanes[0].ByHistory[0].Count = 0
-	if got := ReplayFindings(lanes); strings.Contains(got, "0 past reviews") {
+	if got := ReplayFindings(lanes, "review", "reviews"); strings.Contains(got, "0 past reviews") {
 		t.Errorf("findings mention an empty bucket: %q", got)
 	}
-	if got := ReplayFindings(lanes[:2]); got != "" {
+	if got := ReplayFindings(lanes[:2], "review", "reviews"); got != "" {
 		t.Errorf("findings without popularity: %q", got)
 	}
 }

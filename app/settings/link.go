@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ealslive/ealslive/app/textfmt"
 	"github.com/ealslive/ealslive/core"
 )
 
@@ -92,7 +93,9 @@ func Parse(query string, defaults core.Config, lookup func(id string) (int32, bo
 		ok, sc.HasLikes = true, true
 		if lookup != nil {
 			var more []string
-			sc.Likes, more = likes(q, lookup, maxLikes)
+			// Parse knows no data's words; the page resolves a link's
+			// likes with Likes, once its data is in.
+			sc.Likes, more = likesOf(q, lookup, maxLikes, "business", "businesses")
 			notes = append(notes, more...)
 		}
 	}
@@ -148,18 +151,19 @@ func plainLabel(p Param) string {
 }
 
 // Likes reads a link's likes, in click order, resolved with lookup and at
-// most maxLikes, with a note for what it leaves out; found says whether
-// the link names likes at all.
-func Likes(query string, lookup func(id string) (int32, bool), maxLikes int) (items []int32, notes []string, found bool) {
+// most maxLikes, with a note for what it leaves out, which calls the
+// data's things item and items ("business", "businesses"); found says
+// whether the link names likes at all.
+func Likes(query string, lookup func(id string) (int32, bool), maxLikes int, item, items string) (likes []int32, notes []string, found bool) {
 	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	if _, found = q[linkLikes]; !found {
 		return nil, nil, false
 	}
-	items, notes = likes(q, lookup, maxLikes)
-	return items, slices.Compact(notes), true
+	likes, notes = likesOf(q, lookup, maxLikes, item, items)
+	return likes, slices.Compact(notes), true
 }
 
-func likes(q url.Values, lookup func(id string) (int32, bool), maxLikes int) (items []int32, notes []string) {
+func likesOf(q url.Values, lookup func(id string) (int32, bool), maxLikes int, item, things string) (items []int32, notes []string) {
 	v := q[linkLikes]
 	var unknown []string
 	for _, id := range strings.Split(v[len(v)-1], ",") {
@@ -181,10 +185,10 @@ func likes(q url.Values, lookup func(id string) (int32, bool), maxLikes int) (it
 	}
 	switch {
 	case len(unknown) == 1:
-		notes = append(notes, fmt.Sprintf("The link's like %s is not a business in this data, so it was left out.", Quote(unknown[0])))
+		notes = append(notes, fmt.Sprintf("The link's like %s is not %s in this data, so it was left out.", Quote(unknown[0]), textfmt.WithArticle(item)))
 	case len(unknown) > 1:
-		notes = append(notes, fmt.Sprintf("%d of the link's likes are not businesses in this data (%s), so they were left out.",
-			len(unknown), Quote(strings.Join(unknown[:min(len(unknown), 3)], ", "))))
+		notes = append(notes, fmt.Sprintf("%d of the link's likes are not %s in this data (%s), so they were left out.",
+			len(unknown), things, Quote(strings.Join(unknown[:min(len(unknown), 3)], ", "))))
 	}
 	return items, notes
 }

@@ -144,7 +144,7 @@ func TestLikesReadLater(t *testing.T) {
 	} {
 		whole, wholeNotes, _ := Parse(q, testConfig(), scenarioIDs, testMaxLikes)
 		first, firstNotes, _ := Parse(q, testConfig(), nil, testMaxLikes)
-		items, likeNotes, found := Likes(q, scenarioIDs, testMaxLikes)
+		items, likeNotes, found := Likes(q, scenarioIDs, testMaxLikes, "business", "businesses")
 		if first.Likes != nil || first.HasLikes != whole.HasLikes || found != whole.HasLikes {
 			t.Errorf("%q: read first, likes %v (has %v, found %v), want none yet and has %v", q, first.Likes, first.HasLikes, found, whole.HasLikes)
 		}
@@ -156,6 +156,20 @@ func TestLikesReadLater(t *testing.T) {
 		slices.Sort(wholeNotes)
 		if !slices.Equal(both, wholeNotes) {
 			t.Errorf("%q: notes in two steps %q, in one %q", q, both, wholeNotes)
+		}
+	}
+}
+
+// A link's likes that the data lacks are named in the data's words.
+func TestLikesNoteInTheDataWords(t *testing.T) {
+	for _, c := range []struct{ query, item, items, want string }{
+		{"likes=a,zz", "business", "businesses", "The link's like “zz” is not a business in this data"},
+		{"likes=a,zz", "item", "items", "The link's like “zz” is not an item in this data"},
+		{"likes=zz,yy", "kitchen", "kitchens", "2 of the link's likes are not kitchens in this data"},
+	} {
+		_, notes, _ := Likes(c.query, scenarioIDs, testMaxLikes, c.item, c.items)
+		if len(notes) != 1 || !strings.HasPrefix(notes[0], c.want) {
+			t.Errorf("%q in %s: notes %q, want one starting %q", c.query, c.items, notes, c.want)
 		}
 	}
 }

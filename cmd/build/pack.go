@@ -126,14 +126,14 @@ func formatNames() []string {
 // and returns the pack and what the reader noted about the log.
 func packLog(path string, l logFlags, s pack.Subset) (*pack.Pack, []string, error) {
 	opts := core.LogOptions{Format: core.Format(l.format), MinRating: l.minRating, KCore: s.K}
-	source := filepath.Base(path)
+	source := pack.LogSource(filepath.Base(path), "")
 	if l.items != "" {
 		items, err := core.ReadItemFile(l.items)
 		if err != nil {
 			return nil, nil, err
 		}
 		opts.Items = items
-		source += " with " + filepath.Base(l.items)
+		source = pack.LogSource(filepath.Base(path), filepath.Base(l.items))
 	}
 	read, err := core.ReadLogFile(path, opts)
 	if err != nil {

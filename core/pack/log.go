@@ -3,6 +3,7 @@ package pack
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/ealslive/ealslive/core"
 )
@@ -46,4 +47,29 @@ func BuildLog(l *core.Log, source, license string, maxInteractions int) (*Pack, 
 		Subset: Subset{K: l.KCore, MinRating: l.MinRating, MaxInteractions: maxInteractions},
 		Items:  items, Data: data, HasTimes: l.HasTimes,
 	}, nil
+}
+
+// logItemsSep joins a log's name and its item file's in a pack's Source.
+const logItemsSep = " with "
+
+// LogSource is the Source of a pack made from the log file named log and
+// its item file named items ("" for none): "ratings.csv with movies.csv".
+// The page reads the item file's name back (LogItems) to call the items
+// what the file calls them.
+func LogSource(log, items string) string {
+	if items == "" {
+		return log
+	}
+	return log + logItemsSep + items
+}
+
+// LogItems is the item file's name in a Source that LogSource wrote, ""
+// for none. A log whose own name holds " with " and that had no item file
+// reads as having one; the page only looks the name up among known
+// nouns, so that costs nothing worse than an odd word.
+func LogItems(source string) string {
+	if k := strings.LastIndex(source, logItemsSep); k >= 0 {
+		return source[k+len(logItemsSep):]
+	}
+	return ""
 }

@@ -201,3 +201,19 @@ func TestBuildLogWindowAndErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestLogSource(t *testing.T) {
+	for _, c := range []struct{ log, items, source, back string }{
+		{"ratings.csv", "movies.csv", "ratings.csv with movies.csv", "movies.csv"},
+		{"u.data", "u.item", "u.data with u.item", "u.item"},
+		{"ratings.csv", "", "ratings.csv", ""},
+	} {
+		got := LogSource(c.log, c.items)
+		if got != c.source {
+			t.Errorf("LogSource(%q, %q) = %q, want %q", c.log, c.items, got, c.source)
+		}
+		if back := LogItems(got); back != c.back {
+			t.Errorf("LogItems(%q) = %q, want %q", got, back, c.back)
+		}
+	}
+}

@@ -12,7 +12,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/cmd/build/wasmdata"
+	"github.com/ealslive/ealslive/core/pack"
 )
 
 // Options says where a site's inputs are and where it goes.
@@ -115,7 +117,10 @@ func Generate(o Options) (Summary, error) {
 		return Summary{}, err
 	}
 
-	if err := app.GenerateStaticWebsite(o.Out, newHandler(prefix, version, int64(len(wasm)))); err != nil {
+	head := packHead(inputs["yelp.msgpack"], o.Log)
+	if err := withEnv(datainfo.SitePackEnv, head, func() error {
+		return app.GenerateStaticWebsite(o.Out, newHandler(prefix, version, int64(len(wasm)), head))
+	}); err != nil {
 		return Summary{}, fmt.Errorf("generating the site: %w", err)
 	}
 	if err := editGoAppOutput(o.Out, prefix, int64(len(wasm))); err != nil {
@@ -171,7 +176,9 @@ func Generate(o Options) (Summary, error) {
 // newHandler describes the page to go-app. Every path is local so that the
 // site works offline; the version is pinned so that the service worker
 // caches one consistent set of files and updates only when they change.
-func newHandler(prefix, version string, wasmBytes int64) *app.Handler {
+// The pack's head (see packHead) goes to the page in its environment,
+// which also says what the data is in the page's description.
+func newHandler(prefix, version string, wasmBytes int64, head string) *app.Handler {
 	// app.GitHubPages("") would make the wasm path "//web/app.wasm", a
 	// host-relative URL, so the root gets LocalDir.
 	var res app.ResourceProvider = app.LocalDir("")
@@ -185,7 +192,7 @@ func newHandler(prefix, version string, wasmBytes int64) *app.Handler {
 		Name:        "eALS Live",
 		ShortName:   "eALS Live",
 		Title:       "eALS Live: a recommender that learns while you click",
-		Description: "Matrix factorisation (eALS, SIGIR 2016) trained in your browser on real Yelp reviews from Phoenix, updated on every click.",
+		Description: "Matrix factorisation (eALS, SIGIR 2016) trained in your browser on " + datainfo.SitePack(head).About() + ", updated on every click.",
 		Author:      "eALS Live",
 		Lang:        "en",
 		Icon: app.Icon{
@@ -202,7 +209,44 @@ func newHandler(prefix, version string, wasmBytes int64) *app.Handler {
 		RawHeaders:         []string{noJSHeader, earlyStart(prefix, wasmBytes)},
 		Resources:          res,
 		Version:            version,
+		Env:                app.Environment{datainfo.SitePackEnv: head},
 	}
+}
+
+// packHead is the head of the pack at path in JSON, for the page's
+// environment (datainfo.SitePackEnv): the page names the site's data and
+// calls its things by their names before it has downloaded it. A pack
+// that cannot be read gives "", and the page speaks of the Phoenix
+// reviews until its data arrives; the page itself says what is wrong with
+// the pack.
+func packHead(path string, log io.Writer) string {
+	p, err := pack.ReadFile(path)
+	if err != nil {
+		if log != nil {
+			fmt.Fprintf(log, "the page does not name its data before downloading it: %v\n", err)
+		}
+		return ""
+	}
+	return datainfo.HeadOf(p).JSON()
+}
+
+// withEnv runs fn with the environment variable key set to v, and then
+// as it was: go-app's pre-rendering reads the page's environment from the
+// process's (app.Getenv), so that the page as pre-rendered speaks of the
+// site's data as the page does in the browser.
+func withEnv(key, v string, fn func() error) error {
+	old, had := os.LookupEnv(key)
+	if err := os.Setenv(key, v); err != nil {
+		return err
+	}
+	defer func() {
+		if had {
+			os.Setenv(key, old)
+		} else {
+			os.Unsetenv(key)
+		}
+	}()
+	return fn()
 }
 
 // noJSHeader hides the loader's bar when scripts are off, so the page's

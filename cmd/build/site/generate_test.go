@@ -16,7 +16,11 @@ import (
 	"testing"
 
 	ui "github.com/ealslive/ealslive/app"
+	"github.com/ealslive/ealslive/app/datainfo"
 	"github.com/ealslive/ealslive/cmd/build/wasmdata"
+	"github.com/ealslive/ealslive/core"
+	"github.com/ealslive/ealslive/core/pack"
+	"github.com/ealslive/ealslive/core/pack/packfile"
 )
 
 // repoRoot is where the Makefile runs; go test runs in cmd/build/site.
@@ -407,5 +411,63 @@ func TestVersionFollowsTheWasmSent(t *testing.T) {
 	}
 	if versions[builtWasm] != versions[sentWasm] {
 		t.Errorf("the same app.wasm sent gave versions %s and %s", versions[builtWasm], versions[sentWasm])
+	}
+}
+
+// A site says what its own pack holds: the page's environment carries
+// the pack's head, the page as pre-rendered and its description speak of
+// that data in its words, and the process's environment is as it was.
+func TestGenerateNamesTheSitesData(t *testing.T) {
+	o := fakeInputs(t)
+	var log strings.Builder
+	o.Log = &log
+	if _, err := Generate(o); err != nil {
+		t.Fatal(err)
+	}
+	// A pack that cannot be read: the page falls back to the Phoenix
+	// reviews' words until its data arrives, and the log says so.
+	if !strings.Contains(log.String(), "the page does not name its data before downloading it") {
+		t.Errorf("the log does not say the fake pack went unnamed: %q", log.String())
+	}
+	if got := readSite(t, o.Out, "index.html"); !strings.Contains(got, "real Yelp reviews from Phoenix") {
+		t.Errorf("a site with an unreadable pack does not fall back to the Phoenix reviews")
+	}
+
+	l, err := core.ReadLog(strings.NewReader("userId,movieId,rating,timestamp\n1,1,4,1\n1,2,4,2\n2,1,4,3\n2,2,4,4\n"), "ratings.csv", core.LogOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pack.BuildLog(l, pack.LogSource("ratings.csv", "movies.csv"), "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := packfile.Encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(o.Web, "yelp.msgpack"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Generate(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := readSite(t, o.Out, "app.js"); !strings.Contains(got, datainfo.SitePackEnv) || !strings.Contains(got, "ratings.csv with movies.csv") {
+		t.Errorf("app.js does not tell the page its pack's head")
+	}
+	index := readSite(t, o.Out, "index.html")
+	for _, want := range []string{
+		"It trains in your browser on ratings.csv with movies.csv, then updates itself the moment you like a movie.",
+		"trained in your browser on ratings.csv with movies.csv, updated on every click.",
+		"Find movies you like",
+	} {
+		if !strings.Contains(index, want) {
+			t.Errorf("the pre-rendered page does not say %q", want)
+		}
+	}
+	if strings.Contains(index, "Yelp") {
+		t.Errorf("the pre-rendered page of a site on ratings.csv speaks of Yelp")
+	}
+	if v, set := os.LookupEnv(datainfo.SitePackEnv); set {
+		t.Errorf("the generator left %s=%q in the process's environment", datainfo.SitePackEnv, v)
 	}
 }
