@@ -459,3 +459,47 @@ func TestLessonMatchesCore(t *testing.T) {
 	hand := newBrowser(t)
 	lessonWalk(t, hand, srv, pk, true)
 }
+
+// A teacher's link: in presenter mode the step's sections are the ones
+// shown, and the card comes with them; with hide, the sections a step
+// does not use are hidden instead of greyed.
+func TestLessonLinkFlags(t *testing.T) {
+	srv := serveSite(t, buildSite(t, ""), "")
+	ctx := newBrowser(t)
+	run(t, ctx, "opening ?lesson=2&present", 30*time.Second, chromedp.Navigate(srv.base+"?lesson=2&present"))
+	waitEvidence(t, ctx, "step 2", trainTimeout, func(ev evidenceJSON) bool { return ev.Lesson.Step == 2 && ev.Lesson.Entered })
+	eventually(t, "presenter mode with the step's sections", 10*time.Second, func() bool {
+		return attr(t, ctx, ".page", "data-present") == "you browse tastes"
+	})
+	for sel, shown := range map[string]bool{"#you": true, "#browse": true, "#lesson": true, "#training": false, "#replay": false} {
+		if got := count(t, ctx, sel) == 1 && visibleNow(t, ctx, sel); got != shown {
+			t.Errorf("in presenter mode at step 2, %s shown %v, want %v", sel, got, shown)
+		}
+	}
+	assertAccessible(t, ctx, "the lesson in presenter mode")
+	click(t, ctx, "#lesson-next")
+	click(t, ctx, "#lesson-next")
+	eventually(t, "step 3's sections", 10*time.Second, func() bool {
+		return attr(t, ctx, ".page", "data-present") == "you browse"
+	})
+
+	run(t, ctx, "opening ?lesson=6&hide", 30*time.Second, chromedp.Navigate(srv.base+"?lesson=6&hide"))
+	waitEvidence(t, ctx, "step 6", trainTimeout, func(ev evidenceJSON) bool { return ev.Lesson.Step == 6 && ev.Lesson.Entered })
+	eventually(t, "the hide flag", 10*time.Second, func() bool { return attr(t, ctx, ".page", "data-hide") == "true" })
+	for sel, shown := range map[string]bool{"#weights": true, "#second": true, "#you": false, "#compare": false} {
+		if got := visibleNow(t, ctx, sel); got != shown {
+			t.Errorf("with hide at step 6, %s shown %v, want %v", sel, got, shown)
+		}
+	}
+}
+
+// visibleNow says whether the element sel takes up room on the page.
+func visibleNow(t *testing.T, ctx context.Context, sel string) bool {
+	t.Helper()
+	var shown bool
+	run(t, ctx, "is "+sel+" shown", 5*time.Second, chromedp.Evaluate(`(() => {
+		const e = document.querySelector(`+jsString(sel)+`);
+		return !!e && e.getClientRects().length > 0;
+	})()`, &shown))
+	return shown
+}
