@@ -9,18 +9,18 @@ import (
 // attention brings the keyboard's focus and the screen to where a change
 // asks once it is painted: the business just liked, in the list it was
 // liked in (focusRequest), and a section asked for by a link, the lesson
-// or a command (viewRequest). It draws nothing.
+// or a command (keyView). It draws nothing.
 type attention struct {
 	app.Compo
 	focus focusRequest
-	view  viewRequest
+	view  string
 }
 
 func newAttention() *attention { return &attention{} }
 
 func (a *attention) OnMount(ctx app.Context) {
 	observe(ctx, "attention", drawn(keyFocus)).OnChange(func() { keepFocus(a.focus) }).Value(&a.focus)
-	observe(ctx, "attention", drawn(keyView)).OnChange(func() { scrollTo(a.view.View) }).Value(&a.view)
+	observe(ctx, "attention", drawn(keyView)).OnChange(func() { scrollTo(a.view) }).Value(&a.view)
 }
 
 func (a *attention) Render() app.UI { return app.Span().Class("attention").Hidden(true) }

@@ -37,7 +37,6 @@ type guide struct {
 	// second is you on the second model, for its overlap with your list.
 	second *visitor.Follower
 	models int
-	seq    int
 }
 
 func newGuide(pub publisher, cmd commands, y *you, r *runner, v *views) *guide {
@@ -188,8 +187,7 @@ func (g *guide) show() {
 	}
 	g.publish()
 	g.cmd.ShowView(s.Look)
-	g.seq++
-	g.pub.publish(keyFocus, focusRequest{To: "#lesson-title", Seq: uint64(g.seq)})
+	g.pub.publish(keyFocus, focusRequest{To: "#lesson-title"})
 }
 
 // entered follows the step's state reached: the page shows the step.
@@ -273,14 +271,13 @@ func (g *guide) start(kind runKind, command func()) {
 
 // publish publishes the step as the card draws it.
 func (g *guide) publish() {
-	g.seq++
 	if g.step < 0 {
-		g.pub.publish(keyLesson, lessonShown{Seq: g.seq})
+		g.pub.publish(keyLesson, lessonShown{})
 		return
 	}
 	s := lesson.Steps[g.step]
 	ls := lessonShown{On: true, Step: g.step, Of: len(lesson.Steps), Title: s.Title, Text: s.Text, Look: s.Look,
-		Uses: slices.Clone(s.Uses), Hide: g.hide, Does: s.Do.Says, Card: g.cards[g.step], Seq: g.seq, Entered: g.target == nil}
+		Uses: slices.Clone(s.Uses), Hide: g.hide, Does: s.Do.Says, Card: g.cards[g.step], Entered: g.target == nil}
 	if q := s.Ask; q != nil {
 		a := &askShown{Text: q.Text, Kind: q.Kind, Min: q.Min, Max: q.Max}
 		if q.Choices != nil {

@@ -26,7 +26,6 @@ type lessonShown struct {
 	Ask     *askShown
 	Card    lessonCard
 	Waits   string // what the page waits for before the step can go on
-	Seq     int    // counts the changes, so that each step shown is a change
 	Entered bool   // the step's state is reached
 }
 

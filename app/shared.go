@@ -38,7 +38,7 @@ const (
 	keyMapShown = "eals/mapshown" // factorMapShown: what the factor map drew
 	keyPresent  = "eals/present"  // []string: presenter mode's sections, nil when off
 	keyFocus    = "eals/focus"    // focusRequest: where the keyboard's focus goes once painted
-	keyView     = "eals/view"     // viewRequest: a section to bring into view once painted
+	keyView     = "eals/view"     // string: a section, or a view of one, to bring into view once painted
 	keyOpen     = "eals/open"     // openRequest: a "why?" or "similar" of your list to open
 	keyLesson   = "eals/lesson"   // lessonShown: the lesson's step
 )

@@ -15,7 +15,6 @@ type views struct {
 	pub     publisher
 	notes   notes
 	present []string // presenter mode's sections; nil: the mode is off
-	seq     int      // counts the sections brought into view
 }
 
 // notes are the messages at the top of the page.
@@ -30,13 +29,6 @@ func (n notes) clone() notes { return notes{Failure: n.Failure, List: slices.Clo
 type news struct {
 	Text   string
 	ToList bool // the change is in your list, which the bar on a phone links to
-}
-
-// viewRequest asks for a section, or a view of one, to be brought into
-// view once painted.
-type viewRequest struct {
-	View string
-	Seq  int // counts the requests, so that each is a change
 }
 
 // nearShown is the last "More like this" opened, which the factor map
@@ -85,8 +77,7 @@ func (v *views) ShowView(view string) {
 	if view == "" {
 		return
 	}
-	v.seq++
-	v.pub.publish(keyView, viewRequest{View: view, Seq: v.seq})
+	v.pub.publish(keyView, view)
 }
 
 // SetMapView shows one of the factor map section's two views.
@@ -140,14 +131,11 @@ func (v *views) keepPresentInAddress() { setAddressQuery(presentQuery(v.present)
 type openRequest struct {
 	Item      int32
 	Why, Near bool
-	Seq       int // counts the requests, so that each is a change
 }
 
 // Open opens a business's "why?" or "similar" in your list, as its button
 // would.
 func (v *views) Open(r openRequest) {
-	v.seq++
-	r.Seq = v.seq
 	v.pub.publish(keyOpen, r)
 }
 

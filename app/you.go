@@ -55,7 +55,6 @@ type focusRequest struct {
 	Item int32
 	Row  int    // its row in your list before the like, -1 if it was not there
 	To   string // a selector, instead of a list
-	Seq  uint64 // counts the requests, so that each is a change
 }
 
 func newYou(pub publisher, page youPage, store visitor.Store) *you {
@@ -83,7 +82,7 @@ func (y *you) Like(c likeClick) {
 	}
 	snap := y.snapshot()
 	if c.List != "" {
-		y.pub.publish(keyFocus, focusRequest{List: c.List, Item: c.Item, Row: row, Seq: snap.Version})
+		y.pub.publish(keyFocus, focusRequest{List: c.List, Item: c.Item, Row: row})
 	}
 	if last := snap.Last; c.At > 0 && last != nil && last.Item == c.Item {
 		y.pub.publishOnPaint(keyScreen, func(at float64) any {

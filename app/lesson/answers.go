@@ -230,7 +230,7 @@ func similarShareCategory(f Facts) (Answer, error) {
 		return Answer{}, ErrNotYet
 	}
 	of := f.You.List[0].Item
-	near, err := f.Model.Similar(of, 10)
+	near, err := f.Model.Similar(of, similarN)
 	if err != nil {
 		return Answer{}, err
 	}

@@ -1,5 +1,14 @@
 package lesson
 
+import (
+	"fmt"
+
+	"github.com/ealslive/ealslive/app/runs"
+	"github.com/ealslive/ealslive/app/textfmt"
+	"github.com/ealslive/ealslive/app/visitor"
+	"github.com/ealslive/ealslive/core"
+)
+
 // Act is what a step asks the learner to do.
 type Act int
 
@@ -75,19 +84,35 @@ var (
 
 func choices(c ...string) func(Facts) []string { return func(Facts) []string { return c } }
 
+// The figures the steps' words give are those of the world, the settings
+// and the lists the steps use.
+var (
+	world   = core.DefaultPlanted()
+	page    = runs.PageConfig()
+	listLen = visitor.ListLength
+)
+
+// Questions about the head of your list ask of its first topShort, and
+// "similar" lists similarN.
+const (
+	topShort = 10
+	similarN = 10
+)
+
 // Steps is the path, from a model that knows nothing about you to the
 // paper's evidence.
 var Steps = []Step{
 	{
 		Title: "A model that knows nothing about you",
-		Text: "This world has 1,000 people and 400 kitchens in 8 cuisines, and each person mostly likes one cuisine. " +
+		Text: fmt.Sprintf("This world has %s people and %s kitchens in %d cuisines, and each person mostly likes one cuisine. ",
+			textfmt.Thousands(world.Users), textfmt.Thousands(world.Items), world.Groups) +
 			"The model has trained on them, but you are new: Algorithm 2 gives you a small random vector, and your list " +
 			"is whatever that vector picks.",
 		Look: "you", Uses: []string{"you", "tastes", "training"},
 		State: State{Data: Planted},
 		Do:    Action{Act: Look, Says: "Look at your list, then Next."},
-		Ask: &Question{Text: "Before any like, how many of your 20 are among the 20 most reviewed kitchens?",
-			Kind: Number, Max: 20, Answer: popularInList},
+		Ask: &Question{Text: fmt.Sprintf("Before any like, how many of your %d are among the %d most reviewed kitchens?", listLen, listLen),
+			Kind: Number, Max: listLen, Answer: popularInList},
 	},
 	{
 		Title: "One like",
@@ -96,8 +121,8 @@ var Steps = []Step{
 		Look: "you", Uses: []string{"you", "browse", "tastes"},
 		State: State{Data: Planted},
 		Do:    Action{Act: Like, Pick: thai, Says: "Like the most reviewed Thai kitchen: search “Thai” in the finder."},
-		Ask: &Question{Text: "How many of your new top 10 will be Thai?",
-			Kind: Number, Max: 10, Answer: groupOfLastLike(10)},
+		Ask: &Question{Text: fmt.Sprintf("How many of your new top %d will be Thai?", topShort),
+			Kind: Number, Max: topShort, Answer: groupOfLastLike(topShort)},
 	},
 	{
 		Title: "A second taste",
@@ -132,14 +157,14 @@ var Steps = []Step{
 	},
 	{
 		Title: "Missing data as a weak “no”",
-		Text: "Every kitchen you have not liked counts as a weak “no” of weight c_i: popular ones more (α = 0.4), since " +
+		Text: fmt.Sprintf("Every kitchen you have not liked counts as a weak “no” of weight c_i: popular ones more (α = %g), since ", page.Alpha) +
 			"you have likely seen them and passed. With α = 0 every kitchen weighs the same, as in Hu et al. Train a second " +
 			"model with α = 0; it learns your likes too.",
 		Look: "weights", Uses: []string{"weights", "params", "second"},
 		State: State{Data: Planted, Likes: []Pick{thai, greek}},
 		Do:    Action{Act: TrainSecond, Says: "Press “Train the second model”."},
-		Ask: &Question{Text: "How many of your top 20 will the uniform model also list?",
-			Kind: Number, Max: 20, Answer: overlapWithSecond},
+		Ask: &Question{Text: fmt.Sprintf("How many of your top %d will the uniform model also list?", listLen),
+			Kind: Number, Max: listLen, Answer: overlapWithSecond},
 	},
 	{
 		Title: "One update against a full retrain",
@@ -148,8 +173,8 @@ var Steps = []Step{
 		Look: "full-retrain", Uses: []string{"full-retrain"},
 		State: State{Data: Planted, Likes: []Pick{thai, greek}},
 		Do:    Action{Act: CompareRetrain, Says: "Press “Retrain with your 2 likes”."},
-		Ask: &Question{Text: "How many of the update's top 20 will a full retrain keep?",
-			Kind: Number, Max: 20, Answer: overlapWithRetrain},
+		Ask: &Question{Text: fmt.Sprintf("How many of the update's top %d will a full retrain keep?", listLen),
+			Kind: Number, Max: listLen, Answer: overlapWithRetrain},
 	},
 	{
 		Title: "Real reviews: where, never told",
@@ -158,22 +183,22 @@ var Steps = []Step{
 		Look: "map", Uses: []string{"map", "you"},
 		State: State{Data: Planted, Likes: []Pick{thai, greek}},
 		Do:    Action{Act: GoToSite, To: State{Data: Site, Likes: tempe}, Says: "Like the three most reviewed places in Tempe."},
-		Ask: &Question{Text: "How many of your new top 20 will be in Tempe too?",
-			Kind: Number, Max: 20, Answer: cityOfLastLike(20)},
+		Ask: &Question{Text: fmt.Sprintf("How many of your new top %d will be in Tempe too?", listLen),
+			Kind: Number, Max: listLen, Answer: cityOfLastLike(listLen)},
 	},
 	{
 		Title: "More like this",
-		Text: "A business's vector is its taste profile. “similar” lists the ten whose vectors point most nearly the " +
+		Text: fmt.Sprintf("A business's vector is its taste profile. “similar” lists the %d whose vectors point most nearly the ", similarN) +
 			"same way, by the cosine: businesses reviewed by the same people, whatever their categories say.",
 		Look: "you", Uses: []string{"you", "factor-map"},
 		State: State{Data: Site, Likes: tempe},
 		Do:    Action{Act: OpenSimilar, Says: "Press “similar” on the first business of your list."},
-		Ask: &Question{Text: "Of the ten most like your top business, how many share its main category?",
-			Kind: Number, Max: 10, Answer: similarShareCategory},
+		Ask: &Question{Text: fmt.Sprintf("Of the %d most like your top business, how many share its main category?", similarN),
+			Kind: Number, Max: similarN, Answer: similarShareCategory},
 	},
 	{
 		Title: "Cold start, measured",
-		Text: "The paper's online protocol: train on the first 90% of reviews by time, then for each later review rank, " +
+		Text: fmt.Sprintf("The paper's online protocol: train on the first %.0f%% of reviews by time, then for each later review rank, ", 100*runs.ReplaySplit) +
 			"score, and only then learn it. Figure 8 splits the hits by how many reviews the reviewer had before.",
 		Look: "replay", Uses: []string{"replay"},
 		State: State{Data: Site, Likes: tempe},

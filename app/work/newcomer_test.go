@@ -14,16 +14,7 @@ import (
 // second request reuses the trained model and follows any number; a
 // number out of range is an error that names the range.
 func TestNewcomersEqualEval(t *testing.T) {
-	data := tempePack(t)
-	cfg := testConfig()
-	train, stream, err := decodedPack(t, data).Data.TimeSplit(0.9)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := core.Train(train, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data, cfg, train, stream, m := streamSplit(t)
 	all := eval.Newcomers(train, stream)
 	if len(all) < 4 {
 		t.Fatalf("the test pack's stream has %d newcomers, want a few", len(all))

@@ -233,16 +233,7 @@ func TestRetrainRefusesABadLike(t *testing.T) {
 // The replay's retraining lane gives exactly eval's, however the lanes are
 // shared out, with its retrains and compute time.
 func TestRetrainLaneEqualsEval(t *testing.T) {
-	data := tempePack(t)
-	cfg := testConfig()
-	train, stream, err := decodedPack(t, data).Data.TimeSplit(0.9)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := core.Train(train, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data, cfg, train, stream, m := streamSplit(t)
 	const every = 50
 	lane, err := eval.NewRetraining(m.Clone(), train, every)
 	if err != nil {

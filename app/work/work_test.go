@@ -289,16 +289,7 @@ func TestTrainStopAndRestore(t *testing.T) {
 // Each lane of the replay gives exactly what eval.EvaluateOnline gives the
 // same recommender, however the lanes are shared out.
 func TestReplayEqualsEval(t *testing.T) {
-	data := tempePack(t)
-	cfg := testConfig()
-	train, stream, err := decodedPack(t, data).Data.TimeSplit(0.9)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := core.Train(train, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data, cfg, train, stream, m := streamSplit(t)
 	opts := eval.Options{TopN: 20}
 	pop, err := core.NewPopularity(train)
 	if err != nil {
@@ -656,4 +647,20 @@ func TestLocalSendCopies(t *testing.T) {
 	if got.F64[0][0] != 1 || got.I32[0][0] != 4 || got.Bytes[0][0] != 6 || string(got.Head) != `{}` {
 		t.Errorf("the receiver sees the sender's later changes: %v %v %v %q", got.F64, got.I32, got.Bytes, got.Head)
 	}
+}
+
+// streamSplit is the test pack as the online protocol splits it, the
+// earliest 90% trained with the test settings, for the tests that replay
+// the rest.
+func streamSplit(t *testing.T) (data []byte, cfg core.Config, train *core.Dataset, stream []core.Interaction, m *core.Model) {
+	t.Helper()
+	data, cfg = tempePack(t), testConfig()
+	train, stream, err := decodedPack(t, data).Data.TimeSplit(0.9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = core.Train(train, cfg, nil); err != nil {
+		t.Fatal(err)
+	}
+	return data, cfg, train, stream, m
 }
